@@ -1,0 +1,39 @@
+"""Command line: ``python -m zaria penta …`` and ``python -m zaria farkle …``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+USAGE = """usage: python -m zaria {penta,farkle} COMMAND [options]
+
+  penta score DICE [--json]        every box's score for five dice
+  penta advise ...                 the optimal player's options, best first
+  penta simulate --games N --seed S
+  farkle score DICE [--json]       points of dice set aside from one roll
+  farkle odds                      the chance that a roll scores nothing
+  farkle simulate --games N --seed S --players normal,expert
+"""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Dispatch to the game's own command line; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if args else 2
+    game, rest = args[0], args[1:]
+    if game == "penta":
+        from zaria.penta.cli import main as penta_main
+
+        return penta_main(rest)
+    if game == "farkle":
+        from zaria.farkle.cli import main as farkle_main
+
+        return farkle_main(rest)
+    print(f"unknown game {game!r}\n\n{USAGE}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

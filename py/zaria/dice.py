@@ -1,0 +1,128 @@
+"""Dice values and the sources of dice.
+
+The engines never call :mod:`random`: a roll is a chance outcome applied from
+outside. A *roller* picks the values; the app uses :class:`RandomRoller`, tests
+and shared links use :class:`SeededRoller` or :class:`ScriptedRoller`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from zaria.errors import InvalidDiceError
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+def check_dice(values: Iterable[object], count: int | None = None) -> tuple[int, ...]:
+    """Return ``values`` as a tuple of die faces, or raise :class:`InvalidDiceError`.
+
+    >>> check_dice([3, 1, 6])
+    (3, 1, 6)
+    >>> check_dice([7])
+    Traceback (most recent call last):
+    ...
+    zaria.errors.InvalidDiceError: die value 7 is not a face from 1 to 6
+    """
+    dice = tuple(values)
+    for v in dice:
+        if isinstance(v, bool) or not isinstance(v, int) or v not in FACES:
+            raise InvalidDiceError(
+                "err.die_value", f"die value {v!r} is not a face from 1 to 6", value=str(v)
+            )
+    if count is not None and len(dice) != count:
+        raise InvalidDiceError(
+            "err.dice_count",
+            f"expected {count} dice, got {len(dice)}",
+            expected=count,
+            got=len(dice),
+        )
+    return dice  # type: ignore[return-value]
+
+
+def parse_dice(text: str, count: int | None = None) -> tuple[int, ...]:
+    """Parse ``"4,4,1"`` (commas and/or spaces) into die faces.
+
+    >>> parse_dice("4, 4,1")
+    (4, 4, 1)
+    """
+    parts = [p for p in text.replace(",", " ").split() if p]
+    values: list[object] = []
+    for p in parts:
+        values.append(int(p) if p.isdigit() else p)
+    return check_dice(values, count)
+
+
+class Roller(Protocol):
+    """A source of dice: ``roll(n)`` returns ``n`` faces."""
+
+    def roll(self, n: int) -> tuple[int, ...]: ...
+
+
+class RandomRoller:
+    """Dice from a :class:`random.Random`; seeded for reproducible games."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        return tuple(self._rng.randint(1, 6) for _ in range(n))
+
+
+SeededRoller = RandomRoller
+
+
+class ScriptSyntaxError(ValueError):
+    """A malformed ``?dice=`` script."""
+
+
+def parse_script(text: str) -> list[tuple[int, ...]]:
+    """Parse a dice script: comma-separated groups of digits, one roll per group.
+
+    >>> parse_script("44444,66")
+    [(4, 4, 4, 4, 4), (6, 6)]
+    >>> parse_script("12a")
+    Traceback (most recent call last):
+    ...
+    zaria.dice.ScriptSyntaxError: dice script group 1 '12a': every character must be a digit 1-6
+    """
+    groups: list[tuple[int, ...]] = []
+    for i, raw in enumerate(text.split(","), start=1):
+        group = raw.strip()
+        if not group or any(c not in "123456" for c in group):
+            raise ScriptSyntaxError(
+                f"dice script group {i} {group!r}: every character must be a digit 1-6"
+            )
+        groups.append(tuple(int(c) for c in group))
+    return groups
+
+
+class ScriptedRoller:
+    """Dice from a script of groups, one group per roll; then from ``fallback``.
+
+    A group gives the values of the dice being rolled, in position order. A group
+    longer than the roll is cut; a shorter one is completed from ``fallback``.
+
+    >>> r = ScriptedRoller([(1, 2, 3)], RandomRoller(1))
+    >>> r.roll(3)
+    (1, 2, 3)
+    """
+
+    def __init__(self, groups: Sequence[Sequence[int]], fallback: Roller) -> None:
+        self._groups = [tuple(g) for g in groups]
+        self._fallback = fallback
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted groups are still to be used."""
+        return len(self._groups)
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        if not self._groups:
+            return self._fallback.roll(n)
+        group = self._groups.pop(0)[:n]
+        if len(group) < n:
+            group = group + self._fallback.roll(n - len(group))
+        return group

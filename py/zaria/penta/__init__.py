@@ -1,0 +1,1 @@
+"""Penta, a Yahtzee-style game: scoring, the game state machine and its strategy."""
