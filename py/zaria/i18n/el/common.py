@@ -1,0 +1,27 @@
+"""Messages shared by the whole app: Greek."""
+
+MESSAGES: dict[str, str] = {
+    "app.name": "Ζάρια",
+    "app.tagline": "Παιχνίδια με ζάρια για φίλους γύρω από μία οθόνη",
+    "home.title": "Διαλέξτε παιχνίδι",
+    "home.language": "Γλώσσα",
+    "game.penta": "Πέντα",
+    "game.penta.desc": "Πέντε ζάρια, τρεις ρίψεις, δεκατρείς θέσεις να γεμίσετε",
+    "game.farkle": "Φάρκλ",
+    "game.farkle.desc": "Έξι ζάρια: δοκιμάστε την τύχη σας ως τους 10.000",
+    "nav.home": "Αρχική",
+    "nav.back": "Πίσω",
+    "boot.loading": "Φόρτωση…",
+    "boot.failed": "Τα Ζάρια δεν μπόρεσαν να ξεκινήσουν. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.",
+    "boot.retry": "Δοκιμάστε ξανά",
+    "selfcheck.ok": "Ο αυτοέλεγχος της μηχανής πέτυχε",
+    "selfcheck.failed": "Ο αυτοέλεγχος της μηχανής απέτυχε: {error}",
+    "error.generic": "Κάτι πήγε στραβά: {error}",
+    "error.dice_script": "Το σενάριο ζαριών στη διεύθυνση είναι λανθασμένο: {error}",
+    "err.die_value": "Ένα ζάρι δείχνει {value}, που δεν είναι όψη από 1 έως 6.",
+    "err.dice_count": "Αναμένονταν {expected} ζάρια, δόθηκαν {got}.",
+    "theme.label": "Θέμα",
+    "theme.system": "Θέμα συστήματος",
+    "theme.light": "Φωτεινό θέμα",
+    "theme.dark": "Σκοτεινό θέμα",
+}

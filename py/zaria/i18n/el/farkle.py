@@ -1,0 +1,3 @@
+"""farkle messages: el."""
+
+MESSAGES: dict[str, str] = {}

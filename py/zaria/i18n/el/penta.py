@@ -1,0 +1,3 @@
+"""penta messages: el."""
+
+MESSAGES: dict[str, str] = {}

@@ -1,0 +1,5 @@
+"""The en catalogue: one module per area of the app, merged."""
+
+from zaria.i18n.en import common, farkle, penta
+
+MESSAGES: dict[str, str] = {**common.MESSAGES, **penta.MESSAGES, **farkle.MESSAGES}

@@ -1,0 +1,27 @@
+"""Messages shared by the whole app: English."""
+
+MESSAGES: dict[str, str] = {
+    "app.name": "Zaria",
+    "app.tagline": "Dice games for friends around one screen",
+    "home.title": "Choose a game",
+    "home.language": "Language",
+    "game.penta": "Penta",
+    "game.penta.desc": "Five dice, three rolls, thirteen boxes to fill",
+    "game.farkle": "Farkle",
+    "game.farkle.desc": "Six dice: push your luck to 10,000",
+    "nav.home": "Home",
+    "nav.back": "Back",
+    "boot.loading": "Loading…",
+    "boot.failed": "Zaria could not start. Check your connection, then try again.",
+    "boot.retry": "Try again",
+    "selfcheck.ok": "Engine self-check passed",
+    "selfcheck.failed": "Engine self-check failed: {error}",
+    "error.generic": "Something went wrong: {error}",
+    "error.dice_script": "The dice script in the address is malformed: {error}",
+    "err.die_value": "A die shows {value}, which is not a face from 1 to 6.",
+    "err.dice_count": "Expected {expected} dice, got {got}.",
+    "theme.label": "Theme",
+    "theme.system": "System theme",
+    "theme.light": "Light theme",
+    "theme.dark": "Dark theme",
+}

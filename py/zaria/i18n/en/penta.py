@@ -1,0 +1,3 @@
+"""penta messages: en."""
+
+MESSAGES: dict[str, str] = {}

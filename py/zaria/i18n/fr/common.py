@@ -1,0 +1,27 @@
+"""Messages shared by the whole app: French."""
+
+MESSAGES: dict[str, str] = {
+    "app.name": "Zaria",
+    "app.tagline": "Des jeux de dés entre amis, sur un seul écran",
+    "home.title": "Choisissez un jeu",
+    "home.language": "Langue",
+    "game.penta": "Penta",
+    "game.penta.desc": "Cinq dés, trois lancers, treize cases à remplir",
+    "game.farkle": "Farkle",
+    "game.farkle.desc": "Six dés : tentez votre chance jusqu’à 10 000",
+    "nav.home": "Accueil",
+    "nav.back": "Retour",
+    "boot.loading": "Chargement…",
+    "boot.failed": "Zaria n’a pas pu démarrer. Vérifiez votre connexion, puis réessayez.",
+    "boot.retry": "Réessayer",
+    "selfcheck.ok": "Autotest du moteur réussi",
+    "selfcheck.failed": "Échec de l’autotest du moteur : {error}",
+    "error.generic": "Une erreur est survenue : {error}",
+    "error.dice_script": "Le script de dés de l’adresse est mal formé : {error}",
+    "err.die_value": "Un dé affiche {value}, qui n’est pas une face de 1 à 6.",
+    "err.dice_count": "{expected} dés attendus, {got} reçus.",
+    "theme.label": "Thème",
+    "theme.system": "Thème du système",
+    "theme.light": "Thème clair",
+    "theme.dark": "Thème sombre",
+}

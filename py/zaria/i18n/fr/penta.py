@@ -1,0 +1,3 @@
+"""penta messages: fr."""
+
+MESSAGES: dict[str, str] = {}

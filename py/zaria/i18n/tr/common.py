@@ -1,0 +1,27 @@
+"""Messages shared by the whole app: Turkish."""
+
+MESSAGES: dict[str, str] = {
+    "app.name": "Zaria",
+    "app.tagline": "Tek ekran başında arkadaşlarla zar oyunları",
+    "home.title": "Bir oyun seçin",
+    "home.language": "Dil",
+    "game.penta": "Penta",
+    "game.penta.desc": "Beş zar, üç atış, doldurulacak on üç kutu",
+    "game.farkle": "Farkle",
+    "game.farkle.desc": "Altı zar: şansınızı 10.000'e kadar zorlayın",
+    "nav.home": "Ana sayfa",
+    "nav.back": "Geri",
+    "boot.loading": "Yükleniyor…",
+    "boot.failed": "Zaria başlatılamadı. Bağlantınızı kontrol edip yeniden deneyin.",
+    "boot.retry": "Yeniden dene",
+    "selfcheck.ok": "Motor öz denetimi başarılı",
+    "selfcheck.failed": "Motor öz denetimi başarısız: {error}",
+    "error.generic": "Bir sorun oluştu: {error}",
+    "error.dice_script": "Adresteki zar betiği hatalı: {error}",
+    "err.die_value": "Bir zar {value} gösteriyor; bu 1 ile 6 arasında bir yüz değil.",
+    "err.dice_count": "{expected} zar bekleniyordu, {got} geldi.",
+    "theme.label": "Tema",
+    "theme.system": "Sistem teması",
+    "theme.light": "Açık tema",
+    "theme.dark": "Koyu tema",
+}

@@ -1,0 +1,3 @@
+"""farkle messages: tr."""
+
+MESSAGES: dict[str, str] = {}

@@ -1,0 +1,3 @@
+"""penta messages: tr."""
+
+MESSAGES: dict[str, str] = {}

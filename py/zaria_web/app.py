@@ -1,0 +1,153 @@
+"""The app: which screen is shown, the language, the theme and the settings.
+
+Input reaches the app as *intents* (``action(act, data)``, ``key(key)``); the
+app passes them to the current screen, then redraws from state. Screens are
+imported only when first opened, so the home page boots with little Python.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+
+from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator, pick_language
+from zaria_web.home import HomeScreen
+from zaria_web.host import Host
+from zaria_web.html import attrs, h
+from zaria_web.screen import Context, Screen
+
+#: Screens by name: (module, class), imported on first use.
+SCREENS: dict[str, tuple[str, str]] = {
+    "penta": ("zaria_web.penta_screen", "PentaScreen"),
+    "farkle": ("zaria_web.farkle_screen", "FarkleScreen"),
+}
+
+THEMES = ("system", "light", "dark")
+DEFAULT_SETTINGS = {"theme": "system", "autorecord": "3", "pace": "normal", "coach": "off"}
+SETTINGS_KEY = "zaria.settings"
+LANG_KEY = "zaria.lang"
+THEME_KEY = "zaria.theme"
+
+
+class App:
+    """Owns the current screen and the shared context."""
+
+    def __init__(
+        self, host: Host, params: Mapping[str, str], languages: tuple[str, ...] = ()
+    ) -> None:
+        self.host = host
+        lang = host.storage_get(LANG_KEY) or ""
+        if lang not in LANGUAGES:
+            lang = pick_language(list(languages))
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.settings.update(self._load_settings())
+        self.ctx = Context(
+            host=host,
+            tr=Translator(lang),
+            params=dict(params),
+            settings=self.settings,
+            redraw=self.redraw,
+            go=self.go,
+        )
+        self._screens: dict[str, Screen] = {}
+        self.screen: Screen = HomeScreen(self.ctx)
+        self._screens["home"] = self.screen
+
+    # -- settings -----------------------------------------------------------
+    def _load_settings(self) -> dict[str, str]:
+        import json
+
+        raw = self.host.storage_get(SETTINGS_KEY)
+        if not raw:
+            return {}
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: str(v) for k, v in data.items() if k in DEFAULT_SETTINGS}
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Change a setting and remember it."""
+        import json
+
+        if key not in DEFAULT_SETTINGS:
+            raise ValueError(f"unknown setting {key!r}")
+        self.settings[key] = value
+        self.host.storage_set(SETTINGS_KEY, json.dumps(self.settings, sort_keys=True))
+        if key == "theme":
+            self.host.storage_set(THEME_KEY, value)
+
+    # -- navigation ---------------------------------------------------------
+    def go(self, name: str) -> None:
+        """Show the screen called ``name`` (``home`` or a game)."""
+        if name != self.screen.name:
+            self.screen.leave()
+        if name not in self._screens:
+            module_name, cls_name = SCREENS[name]
+            cls = getattr(importlib.import_module(module_name), cls_name)
+            self._screens[name] = cls(self.ctx)
+        self.screen = self._screens[name]
+        self.redraw()
+        self.host.focus("#screen")
+
+    # -- intents ------------------------------------------------------------
+    def action(self, act: str, data: Mapping[str, str]) -> None:
+        """A control was activated (click, tap, Enter/Space) or changed."""
+        if act == "home":
+            self.go("home")
+        elif act == "open":
+            self.go(data["game"])
+        elif act == "lang":
+            self.set_language(data.get("value", ""))
+        elif act == "theme":
+            current = self.settings["theme"]
+            self.set_setting("theme", THEMES[(THEMES.index(current) + 1) % len(THEMES)])
+            self.redraw()
+        else:
+            self.screen.on_action(act, data)
+
+    def key(self, key: str) -> bool:
+        """A keyboard shortcut outside text fields; True when it was used."""
+        return self.screen.on_key(key)
+
+    def set_language(self, lang: str) -> None:
+        """Switch language; the game in progress is untouched, only redrawn."""
+        if lang not in LANGUAGES:
+            return
+        self.ctx.tr = Translator(lang)
+        self.host.storage_set(LANG_KEY, lang)
+        self.redraw()
+        self.host.focus("#lang")
+
+    # -- drawing ------------------------------------------------------------
+    def tools(self) -> str:
+        """The top bar: language selector and theme switch."""
+        tr = self.ctx.tr
+        options = "".join(
+            f"<option{attrs(value=code, selected=code == tr.lang, lang=code)}>"
+            f"{h(NATIVE_NAMES[code])}</option>"
+            for code in LANGUAGES
+        )
+        theme = self.settings["theme"]
+        theme_button = attrs(
+            type="button",
+            class_="icon-btn theme-btn",
+            data_act="theme",
+            data_theme=theme,
+            title=tr("theme." + theme),
+            aria_label=tr("theme.label") + ": " + tr("theme." + theme),
+        )
+        return (
+            f'<label class="lang-pick"><span class="sr-only">{h(tr("home.language"))}</span>'
+            f'<select id="lang" data-act="lang">{options}</select></label>'
+            f"<button{theme_button}>"
+            '<span aria-hidden="true" class="theme-icon"></span></button>'
+        )
+
+    def redraw(self) -> None:
+        """Render the current screen and the top bar from state."""
+        tr = self.ctx.tr
+        self.host.set_document(tr.lang, self.settings["theme"], tr("app.name"))
+        self.host.render(self.screen.render(), self.tools())

@@ -1,0 +1,222 @@
+"""The browser side: the only module that imports ``js`` and ``pyscript``.
+
+It implements :class:`zaria_web.host.Host` on the DOM, turns DOM events into
+the app's intents (one delegated listener per event type), and starts the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+
+from zaria_web.app import App
+
+_TEXT_FIELDS = ("INPUT", "TEXTAREA", "SELECT")
+# Keep references to event proxies alive for the page's lifetime.
+_listeners: list[Any] = []
+_tasks: set[Any] = set()
+
+
+class BrowserHost:
+    """:class:`~zaria_web.host.Host` on the real page."""
+
+    def __init__(self) -> None:
+        self.doc = js.document
+        self._storage_ok = True
+
+    def render(self, screen_html: str, tools_html: str) -> None:
+        active = self.doc.activeElement
+        focus_id = active.id if active is not None and active.id else ""
+        screen = self.doc.getElementById("screen")
+        screen.innerHTML = screen_html
+        self.doc.getElementById("topbar-tools").innerHTML = tools_html
+        if focus_id:
+            again = self.doc.getElementById(focus_id)
+            if again is not None and not again.disabled:
+                again.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+    def announce(self, text: str, assertive: bool = False) -> None:
+        region = self.doc.getElementById("alert" if assertive else "live")
+        # Clearing first makes a repeated message be spoken again.
+        region.textContent = ""
+        js.setTimeout(create_once_callable(lambda: setattr(region, "textContent", text)), 30)
+
+    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
+        return int(js.setTimeout(create_once_callable(_guarded(fn)), ms))
+
+    def clear_timeout(self, handle: int) -> None:
+        js.clearTimeout(handle)
+
+    def storage_get(self, key: str) -> str | None:
+        try:
+            value = js.localStorage.getItem(key)
+        except Exception:
+            return None
+        return None if value is None else str(value)
+
+    def storage_set(self, key: str, value: str) -> bool:
+        try:
+            js.localStorage.setItem(key, value)
+        except Exception:
+            return False
+        return True
+
+    def storage_remove(self, key: str) -> None:
+        try:
+            js.localStorage.removeItem(key)
+        except Exception:
+            return
+
+    def set_document(self, lang: str, theme: str, title: str) -> None:
+        root = self.doc.documentElement
+        root.lang = lang
+        root.dataset.theme = theme
+        self.doc.title = title
+
+    def load_bytes(
+        self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
+    ) -> None:
+        async def fetch() -> None:
+            try:
+                response = await js.fetch(url)
+                if not response.ok:
+                    failed(f"{url}: HTTP {response.status}")
+                    return
+                buffer = await response.arrayBuffer()
+                data = buffer.to_bytes()
+            except Exception as exc:
+                failed(f"{url}: {exc}")
+                return
+            _guarded(lambda: done(data))()
+
+        _tasks.add(task := asyncio.ensure_future(fetch()))
+        task.add_done_callback(_tasks.discard)
+
+    def focus(self, selector: str) -> None:
+        el = self.doc.querySelector(selector)
+        if el is not None:
+            el.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+
+def _guarded(fn: Callable[[], None]) -> Callable[[], None]:
+    """Run ``fn``, reporting an unexpected error on the page instead of dying silently."""
+
+    def run(*_: Any) -> None:
+        try:
+            fn()
+        except Exception as exc:
+            js.console.warn(traceback.format_exc())
+            _show_error(exc)
+
+    return run
+
+
+def _show_error(exc: BaseException) -> None:
+    box = js.document.getElementById("alert")
+    if box is not None and _app is not None:
+        box.textContent = _app.ctx.tr("error.generic", error=str(exc))
+
+
+_app: App | None = None
+
+
+def _dataset(el: Any) -> dict[str, str]:
+    return {str(k): str(v) for k, v in js.Object.entries(el.dataset)}
+
+
+def _on_click(evt: Any) -> None:
+    el = evt.target.closest("[data-act]")
+    if el is None or el.disabled or el.getAttribute("aria-disabled") == "true":
+        return
+    if el.tagName in _TEXT_FIELDS:
+        return  # fields report on change
+    if el.tagName == "A":
+        evt.preventDefault()
+    data = _dataset(el)
+    assert _app is not None
+    _guarded(lambda: _app.action(data.pop("act"), data))()
+
+
+def _on_change(evt: Any) -> None:
+    el = evt.target
+    if el is None or el.tagName not in _TEXT_FIELDS or not el.dataset.act:
+        return
+    data = _dataset(el)
+    data["value"] = ("on" if el.checked else "off") if el.type == "checkbox" else str(el.value)
+    data["event"] = str(evt.type)
+    assert _app is not None
+    _guarded(lambda: _app.action(data.pop("act"), data))()
+
+
+def _on_key(evt: Any) -> None:
+    if evt.ctrlKey or evt.metaKey or evt.altKey or evt.defaultPrevented:
+        return
+    target = evt.target
+    if target is not None and target.tagName in _TEXT_FIELDS:
+        return
+    key = str(evt.key)
+    if key in (" ", "Enter") and target is not None and target.tagName in ("BUTTON", "A"):
+        return  # the focused control's own activation
+    assert _app is not None
+    handled = [False]
+
+    def run() -> None:
+        handled[0] = _app.key(key) if _app is not None else False
+
+    _guarded(run)()
+    if handled[0]:
+        evt.preventDefault()
+
+
+def _listen(event: str, handler: Callable[[Any], None]) -> None:
+    proxy = create_proxy(handler)
+    _listeners.append(proxy)
+    js.document.addEventListener(event, proxy)
+
+
+def _params() -> dict[str, str]:
+    search = js.URLSearchParams.new(js.location.search)
+    return {str(k): str(v) for k, v in js.Array.from_(search.entries())}
+
+
+def _expose(app: App) -> None:
+    """Hooks for the page's self-check and benchmarks: ``window.zariaPy``."""
+
+    def selfcheck() -> str:
+        from zaria_web.selfcheck import run_selfcheck
+
+        return json.dumps(run_selfcheck())
+
+    hooks = js.Object.new()
+    hooks.selfcheck = create_proxy(selfcheck)
+    _listeners.append(hooks.selfcheck)
+    js.window.zariaPy = hooks
+
+
+def start() -> None:
+    """Create the app on the page, bind events, draw, and mark the page ready."""
+    global _app
+    try:
+        languages = tuple(str(x) for x in js.navigator.languages)
+        _app = App(BrowserHost(), _params(), languages)
+        _listen("click", _on_click)
+        _listen("change", _on_change)
+        _listen("input", _on_change)
+        _listen("keydown", _on_key)
+        _expose(_app)
+        _app.redraw()
+    except Exception:
+        js.console.warn(traceback.format_exc())
+        js.window.zariaBoot.failed("python start")
+        return
+    boot = js.document.getElementById("boot")
+    if boot is not None:
+        boot.remove()
+    js.window.zariaBoot.ready()
+    js.document.documentElement.dataset.ready = "1"

@@ -1,0 +1,46 @@
+"""What the controllers need from the page, as a protocol.
+
+:mod:`zaria_web.browser` implements it on the real DOM; the native tests use
+a fake. Controllers never touch ``js`` directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+
+class Host(Protocol):
+    """The page, seen from the controllers."""
+
+    def render(self, screen_html: str, tools_html: str) -> None:
+        """Replace the screen and the top bar's tools, keeping keyboard focus."""
+
+    def announce(self, text: str, assertive: bool = False) -> None:
+        """Say ``text`` to screen readers (the live region)."""
+
+    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
+        """Call ``fn`` once after ``ms`` milliseconds; return a handle."""
+
+    def clear_timeout(self, handle: int) -> None:
+        """Cancel a pending :meth:`set_timeout`."""
+
+    def storage_get(self, key: str) -> str | None:
+        """A value from persistent storage, or ``None`` (also when unavailable)."""
+
+    def storage_set(self, key: str, value: str) -> bool:
+        """Store a value; ``False`` when storage is unavailable or full."""
+
+    def storage_remove(self, key: str) -> None:
+        """Remove a stored value (silently when storage is unavailable)."""
+
+    def set_document(self, lang: str, theme: str, title: str) -> None:
+        """Set ``<html lang>``, the theme (system, light, dark) and the title."""
+
+    def load_bytes(
+        self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
+    ) -> None:
+        """Fetch ``url`` (relative to the page) and call ``done`` with its bytes."""
+
+    def focus(self, selector: str) -> None:
+        """Move keyboard focus to the first element matching ``selector``."""

@@ -1,0 +1,134 @@
+"""Build the static site into ``site/`` (or ``--out DIR``).
+
+The site is everything a static host serves:
+
+- ``index.html``, ``web/`` (CSS, images, manifest), ``sw.js`` at the root so the
+  service worker's scope is the whole site;
+- ``vendor/pyodide`` and ``vendor/pyscript``: the pinned runtime, copied from
+  ``node_modules`` (run ``npm ci`` first);
+- ``app.zip``: the Python packages ``zaria`` and ``zaria_web``, unpacked by
+  PyScript into the interpreter's working directory;
+- ``data/``: files fetched only when needed (the Penta strategy table);
+- ``pyscript.json`` and ``main.py``: PyScript's configuration and entry point;
+- ``precache.json``: every file of the site with its content hash, and the
+  build version derived from all of them; the service worker reads it.
+
+Usage: ``python tools/build.py [--out DIR]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# PyScript loads some of its chunks on demand; all are copied (without source maps).
+PYSCRIPT_SKIP: tuple[str, ...] = ()
+# Files of the Python packages that the browser does not need.
+PY_SKIP_SUFFIXES = (".pyc",)
+PY_SKIP_DIRS = ("__pycache__",)
+DATA_FILES = ("penta_table.bin",)
+
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def _vendor(out: Path) -> None:
+    pyodide = NODE / "pyodide"
+    core = NODE / "@pyscript" / "core" / "dist"
+    if not (pyodide / "pyodide.mjs").exists() or not (core / "core.js").exists():
+        sys.exit("build: the runtime is missing from node_modules; run `npm ci` first")
+    for name in PYODIDE_FILES:
+        _copy(pyodide / name, out / "vendor" / "pyodide" / name)
+    for f in sorted(core.iterdir()):
+        if f.suffix not in (".js", ".css") or any(f.name.startswith(s) for s in PYSCRIPT_SKIP):
+            continue
+        _copy(f, out / "vendor" / "pyscript" / f.name)
+
+
+def _app_zip(out: Path) -> None:
+    """Zip the two packages with fixed timestamps so equal sources give equal bytes."""
+    target = out / "app.zip"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for pkg in ("zaria", "zaria_web"):
+            for f in sorted((ROOT / "py" / pkg).rglob("*")):
+                rel = f.relative_to(ROOT / "py")
+                if f.is_dir() or f.suffix in PY_SKIP_SUFFIXES:
+                    continue
+                if any(p in PY_SKIP_DIRS for p in rel.parts) or rel.parts[1:2] == ("data",):
+                    continue
+                info = zipfile.ZipInfo(rel.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, f.read_bytes())
+
+
+def _data(out: Path) -> None:
+    for name in DATA_FILES:
+        src = ROOT / "py" / "zaria" / "data" / name
+        if src.exists():
+            _copy(src, out / "data" / name)
+
+
+def _precache(out: Path) -> str:
+    """Write precache.json (path → hash) and return the build version."""
+    entries: dict[str, str] = {}
+    for f in sorted(out.rglob("*")):
+        rel = f.relative_to(out).as_posix()
+        if f.is_dir() or rel in ("sw.js", "precache.json"):
+            continue
+        entries[rel] = hashlib.sha256(f.read_bytes()).hexdigest()[:16]
+    digest = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
+    (out / "precache.json").write_text(
+        json.dumps({"version": digest, "files": entries}, indent=1, sort_keys=True)
+    )
+    return digest
+
+
+def build(out: Path) -> str:
+    """Build the site into ``out`` (emptied first); return the build version."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    _copy(ROOT / "index.html", out / "index.html")
+    for f in sorted((ROOT / "web").rglob("*")):
+        rel = f.relative_to(ROOT / "web")
+        if f.is_dir() or rel.parts[0] == "vendor":
+            continue
+        if rel.as_posix() in ("main.py", "pyscript.json", "sw.js"):
+            _copy(f, out / rel.name)
+        else:
+            _copy(f, out / "web" / rel)
+    _vendor(out)
+    _app_zip(out)
+    _data(out)
+    return _precache(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "site")
+    args = parser.parse_args(argv)
+    version = build(args.out)
+    size = sum(f.stat().st_size for f in args.out.rglob("*") if f.is_file())
+    print(f"built {args.out} (version {version}, {size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
