@@ -14,6 +14,7 @@ from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator, pick_language
 from zaria_web.home import HomeScreen
 from zaria_web.host import Host
 from zaria_web.html import attrs, h
+from zaria_web.saves import SaveStore
 from zaria_web.screen import Context, Screen
 
 #: Screens by name: (module, class), imported on first use.
@@ -48,6 +49,7 @@ class App:
             settings=self.settings,
             redraw=self.redraw,
             go=self.go,
+            saves=SaveStore(host),
         )
         self._screens: dict[str, Screen] = {}
         self.screen: Screen = HomeScreen(self.ctx)

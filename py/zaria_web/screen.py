@@ -8,6 +8,7 @@ from typing import Protocol
 
 from zaria.i18n import Translator
 from zaria_web.host import Host
+from zaria_web.saves import SaveStore
 
 
 @dataclass
@@ -21,6 +22,7 @@ class Context:
     settings: dict[str, str]
     redraw: Callable[[], None]
     go: Callable[[str], None]
+    saves: SaveStore
     notices: list[str] = field(default_factory=list)
 
 

@@ -1,0 +1,79 @@
+"""A stand-in for the page, for testing the browser layer's controllers natively."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+class FakeHost:
+    """Implements :class:`zaria_web.host.Host` in memory, with a manual clock."""
+
+    def __init__(self, storage: dict[str, str] | None = None, storage_works: bool = True) -> None:
+        self.storage: dict[str, str] = {} if storage is None else storage
+        self.storage_works = storage_works
+        self.screen_html = ""
+        self.tools_html = ""
+        self.announced: list[str] = []
+        self.now = 0
+        self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
+        self._next = 1
+        self.lang = ""
+        self.theme = ""
+        self.title = ""
+        self.files: dict[str, bytes] = {}
+        self.focused = ""
+
+    def render(self, screen_html: str, tools_html: str) -> None:
+        self.screen_html = screen_html
+        self.tools_html = tools_html
+
+    def announce(self, text: str, assertive: bool = False) -> None:
+        self.announced.append(text)
+
+    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
+        handle = self._next
+        self._next += 1
+        self.timers[handle] = (self.now + ms, fn)
+        return handle
+
+    def clear_timeout(self, handle: int) -> None:
+        self.timers.pop(handle, None)
+
+    def advance(self, ms: int) -> None:
+        """Move the clock on, running the timers that come due, in order."""
+        end = self.now + ms
+        while True:
+            due = [(t, h) for h, (t, _) in self.timers.items() if t <= end]
+            if not due:
+                break
+            t, handle = min(due)
+            self.now = t
+            _, fn = self.timers.pop(handle)
+            fn()
+        self.now = end
+
+    def storage_get(self, key: str) -> str | None:
+        return self.storage.get(key) if self.storage_works else None
+
+    def storage_set(self, key: str, value: str) -> bool:
+        if not self.storage_works:
+            return False
+        self.storage[key] = value
+        return True
+
+    def storage_remove(self, key: str) -> None:
+        self.storage.pop(key, None)
+
+    def set_document(self, lang: str, theme: str, title: str) -> None:
+        self.lang, self.theme, self.title = lang, theme, title
+
+    def load_bytes(
+        self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
+    ) -> None:
+        if url in self.files:
+            done(self.files[url])
+        else:
+            failed(f"{url}: not found")
+
+    def focus(self, selector: str) -> None:
+        self.focused = selector
