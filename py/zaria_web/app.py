@@ -21,6 +21,7 @@ from zaria_web.screen import Context, Screen
 SCREENS: dict[str, tuple[str, str]] = {
     "penta": ("zaria_web.penta_screen", "PentaScreen"),
     "farkle": ("zaria_web.farkle_screen", "FarkleScreen"),
+    "stats": ("zaria_web.stats_screen", "StatsScreen"),
 }
 
 THEMES = ("system", "light", "dark")
@@ -49,7 +50,8 @@ class App:
             settings=self.settings,
             redraw=self.redraw,
             go=self.go,
-            saves=SaveStore(host),
+            saves=SaveStore(host, notify=self.notice),
+            set_setting=self.set_setting,
         )
         self._screens: dict[str, Screen] = {}
         self.screen: Screen = HomeScreen(self.ctx)
@@ -86,6 +88,7 @@ class App:
         """Show the screen called ``name`` (``home`` or a game)."""
         if name != self.screen.name:
             self.screen.leave()
+            self.ctx.notices.clear()  # notices concern the screen they appeared on
         if name not in self._screens:
             module_name, cls_name = SCREENS[name]
             cls = getattr(importlib.import_module(module_name), cls_name)
@@ -107,6 +110,13 @@ class App:
             current = self.settings["theme"]
             self.set_setting("theme", THEMES[(THEMES.index(current) + 1) % len(THEMES)])
             self.redraw()
+        elif act == "notice-close":
+            if data.get("notice") in self.ctx.notices:
+                self.ctx.notices.remove(data["notice"])
+            self.redraw()
+            self.host.focus("#screen")
+        elif act == "take-over":
+            self.take_over(data["game"])
         else:
             self.screen.on_action(act, data)
 
@@ -122,6 +132,65 @@ class App:
         self.host.storage_set(LANG_KEY, lang)
         self.redraw()
         self.host.focus("#lang")
+
+    # -- saved games and notices ----------------------------------------------
+    def notice(self, msg_id: str) -> None:
+        """Show the message ``msg_id`` above the screen until dismissed (or the screen changes)."""
+        if msg_id not in self.ctx.notices:
+            self.ctx.notices.append(msg_id)
+            self.host.announce(self.ctx.tr(msg_id))
+
+    def storage_changed(self, key: str | None) -> None:
+        """Another tab changed storage (``key``; None when it cleared everything)."""
+        game = self.ctx.saves.changed(key)
+        if game is not None and game == self.screen.name:
+            self.redraw()
+
+    def take_over(self, game: str) -> None:
+        """Continue ``game`` in this tab from the other tab's latest save."""
+        self.ctx.saves.take_over(game)
+        self.ctx.notices.clear()
+        old = self._screens.pop(game, None)
+        if old is not None:
+            old.leave()
+            if self.screen is old:
+                self.screen = self._screens["home"]
+        self.go(game)
+
+    def notices_html(self) -> str:
+        """The notices, and the offer to continue here a game another tab holds."""
+        tr = self.ctx.tr
+        out = []
+        if self.screen.name in self.ctx.saves.conflicts:
+            take = attrs(
+                type="button",
+                class_="btn primary",
+                id="take-over",
+                data_act="take-over",
+                data_game=self.screen.name,
+            )
+            out.append(
+                f'<div class="notice notice-row other-tab" role="alert">'
+                f"<span>{h(tr('save.other_tab'))}</span>"
+                f"<button{take}>{h(tr('save.take_over'))}</button></div>"
+            )
+        for msg_id in self.ctx.notices:
+            if msg_id == "save.other_tab":
+                continue  # shown with its button above, on that game's screen
+            close = attrs(
+                type="button",
+                class_="icon-btn notice-close",
+                data_act="notice-close",
+                data_notice=msg_id,
+                aria_label=tr("notice.dismiss"),
+                title=tr("notice.dismiss"),
+            )
+            out.append(
+                f'<div class="notice notice-row" role="status" data-notice="{h(msg_id)}">'
+                f"<span>{h(tr(msg_id))}</span>"
+                f'<button{close}><span aria-hidden="true">×</span></button></div>'
+            )
+        return f'<div class="notices">{"".join(out)}</div>' if out else ""
 
     # -- drawing ------------------------------------------------------------
     def tools(self) -> str:
@@ -152,4 +221,4 @@ class App:
         """Render the current screen and the top bar from state."""
         tr = self.ctx.tr
         self.host.set_document(tr.lang, self.settings["theme"], tr("app.name"))
-        self.host.render(self.screen.render(), self.tools())
+        self.host.render(self.notices_html() + self.screen.render(), self.tools())

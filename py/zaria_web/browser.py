@@ -13,7 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import (  # type: ignore[import-not-found]
+    create_once_callable,
+    create_proxy,
+    jsnull,
+)
 
 from zaria_web.app import App
 
@@ -23,23 +27,37 @@ _listeners: list[Any] = []
 _tasks: set[Any] = set()
 
 
+def _found(el: Any) -> bool:
+    """Whether a DOM lookup found an element (JavaScript's null arrives as ``jsnull``)."""
+    return el is not None and el is not jsnull
+
+
+def _focus(el: Any) -> None:
+    el.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+
 class BrowserHost:
     """:class:`~zaria_web.host.Host` on the real page."""
 
     def __init__(self) -> None:
         self.doc = js.document
-        self._storage_ok = True
+        self._pending_focus = ""
 
     def render(self, screen_html: str, tools_html: str) -> None:
         active = self.doc.activeElement
-        focus_id = active.id if active is not None and active.id else ""
-        screen = self.doc.getElementById("screen")
-        screen.innerHTML = screen_html
+        focus_id = str(active.id) if _found(active) and active.id else ""
+        self.doc.getElementById("screen").innerHTML = screen_html
         self.doc.getElementById("topbar-tools").innerHTML = tools_html
+        if self._pending_focus:
+            target = self.doc.querySelector(self._pending_focus)
+            self._pending_focus = ""
+            if _found(target):
+                _focus(target)
+                return
         if focus_id:
             again = self.doc.getElementById(focus_id)
-            if again is not None and not again.disabled:
-                again.focus(js.Object.fromEntries([["preventScroll", True]]))
+            if _found(again) and not again.matches(":disabled"):
+                _focus(again)
 
     def announce(self, text: str, assertive: bool = False) -> None:
         region = self.doc.getElementById("alert" if assertive else "live")
@@ -58,13 +76,15 @@ class BrowserHost:
             value = js.localStorage.getItem(key)
         except Exception:
             return None
-        return None if value is None else str(value)
+        return str(value) if _found(value) else None
 
     def storage_set(self, key: str, value: str) -> bool:
         try:
             js.localStorage.setItem(key, value)
         except Exception:
             return False
+        if key.startswith("zaria.save."):
+            _keep_storage()
         return True
 
     def storage_remove(self, key: str) -> None:
@@ -100,8 +120,10 @@ class BrowserHost:
 
     def focus(self, selector: str) -> None:
         el = self.doc.querySelector(selector)
-        if el is not None:
-            el.focus(js.Object.fromEntries([["preventScroll", True]]))
+        if _found(el):
+            _focus(el)
+        else:
+            self._pending_focus = selector  # drawn by the coming render
 
 
 def _guarded(fn: Callable[[], None]) -> Callable[[], None]:
@@ -119,7 +141,7 @@ def _guarded(fn: Callable[[], None]) -> Callable[[], None]:
 
 def _show_error(exc: BaseException) -> None:
     box = js.document.getElementById("alert")
-    if box is not None and _app is not None:
+    if _found(box) and _app is not None:
         box.textContent = _app.ctx.tr("error.generic", error=str(exc))
 
 
@@ -132,7 +154,7 @@ def _dataset(el: Any) -> dict[str, str]:
 
 def _on_click(evt: Any) -> None:
     el = evt.target.closest("[data-act]")
-    if el is None or el.disabled or el.getAttribute("aria-disabled") == "true":
+    if not _found(el) or el.matches(":disabled") or el.getAttribute("aria-disabled") == "true":
         return
     if el.tagName in _TEXT_FIELDS:
         return  # fields report on change
@@ -145,8 +167,15 @@ def _on_click(evt: Any) -> None:
 
 def _on_change(evt: Any) -> None:
     el = evt.target
-    if el is None or el.tagName not in _TEXT_FIELDS or not el.dataset.act:
+    if not _found(el) or el.tagName not in _TEXT_FIELDS or not el.dataset.act:
         return
+    if el.tagName in ("INPUT", "TEXTAREA") and el.type not in ("checkbox", "radio"):
+        # Text is reported as it is typed; its change event (on blur) would redraw
+        # the page under the pointer that caused the blur, swallowing its click.
+        if evt.type == "change":
+            return
+    elif evt.type == "input":
+        return  # selects and boxes report once, on change
     data = _dataset(el)
     data["value"] = ("on" if el.checked else "off") if el.type == "checkbox" else str(el.value)
     data["event"] = str(evt.type)
@@ -158,10 +187,10 @@ def _on_key(evt: Any) -> None:
     if evt.ctrlKey or evt.metaKey or evt.altKey or evt.defaultPrevented:
         return
     target = evt.target
-    if target is not None and target.tagName in _TEXT_FIELDS:
+    if _found(target) and target.tagName in _TEXT_FIELDS:
         return
     key = str(evt.key)
-    if key in (" ", "Enter") and target is not None and target.tagName in ("BUTTON", "A"):
+    if key in (" ", "Enter") and _found(target) and target.tagName in ("BUTTON", "A"):
         return  # the focused control's own activation
     assert _app is not None
     handled = [False]
@@ -172,6 +201,40 @@ def _on_key(evt: Any) -> None:
     _guarded(run)()
     if handled[0]:
         evt.preventDefault()
+
+
+_PERSIST_KEY = "zaria.persist"
+
+
+def _keep_storage() -> None:
+    """Once a game is first saved, ask (once per device) that the browser keep this
+    site's storage when space runs low. Chromium decides silently; Firefox asks
+    the player, which is why it is asked only once."""
+    try:
+        if js.localStorage.getItem(_PERSIST_KEY) is not None:
+            return
+        js.localStorage.setItem(_PERSIST_KEY, "asked")
+        storage = js.navigator.storage
+    except Exception:
+        return
+
+    async def ask() -> None:
+        try:
+            if not await storage.persisted():
+                await storage.persist()
+        except Exception:
+            return  # no Storage API, or the browser said no: saving works all the same
+
+    _tasks.add(task := asyncio.ensure_future(ask()))
+    task.add_done_callback(_tasks.discard)
+
+
+def _on_storage(evt: Any) -> None:
+    """Another tab changed localStorage: the saves check whether it took a game over."""
+    key = evt.key if isinstance(evt.key, str) else None  # null: storage was cleared
+    if _app is not None:
+        app = _app
+        _guarded(lambda: app.storage_changed(key))()
 
 
 def _listen(event: str, handler: Callable[[Any], None]) -> None:
@@ -209,6 +272,9 @@ def start() -> None:
         _listen("change", _on_change)
         _listen("input", _on_change)
         _listen("keydown", _on_key)
+        storage_proxy = create_proxy(_on_storage)
+        _listeners.append(storage_proxy)
+        js.window.addEventListener("storage", storage_proxy)
         _expose(_app)
         _app.redraw()
     except Exception:
@@ -216,7 +282,7 @@ def start() -> None:
         js.window.zariaBoot.failed("python start")
         return
     boot = js.document.getElementById("boot")
-    if boot is not None:
+    if _found(boot):
         boot.remove()
     js.window.zariaBoot.ready()
     js.document.documentElement.dataset.ready = "1"

@@ -23,6 +23,7 @@ class Context:
     redraw: Callable[[], None]
     go: Callable[[str], None]
     saves: SaveStore
+    set_setting: Callable[[str, str], None]
     notices: list[str] = field(default_factory=list)
 
 
