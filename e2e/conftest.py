@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -167,9 +166,3 @@ def app(make_app: Callable[..., App]) -> App:
 def no_error_box(page: Page) -> None:
     """PyScript shows Python errors in an element of class ``py-error``."""
     assert page.locator(".py-error").count() == 0
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _clean_output() -> None:
-    if (OUT / "screens").exists():
-        shutil.rmtree(OUT / "screens")

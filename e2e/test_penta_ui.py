@@ -245,10 +245,11 @@ def test_screenshots_setup_mid_turn_coach_end(make_app: Callable[..., App], shot
         roll(page)
         page.locator("#die-0").click()
         page.locator("#die-1").click()
-        page.screenshot(path=str(shots / f"penta-mid-{label}.png"), full_page=True)
+        # What the player sees without scrolling: the dice and buttons within thumb reach.
+        page.screenshot(path=str(shots / f"penta-mid-{label}.png"))
         page.locator("#penta-coach").click()
         expect(page.locator(".coach-box")).to_contain_text("Best: keep 4 4")
         expect(page.locator(".coach-ev")).to_have_count(13)  # every free box's figure
-        page.screenshot(path=str(shots / f"penta-coach-{label}.png"), full_page=True)
+        page.screenshot(path=str(shots / f"penta-coach-{label}.png"))
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size[0], f"sideways scroll at {size}: {width}"

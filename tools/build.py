@@ -9,7 +9,7 @@ The site is everything a static host serves:
 - ``app.zip``: the Python packages ``zaria`` and ``zaria_web``, unpacked by
   PyScript into the interpreter's working directory;
 - ``data/``: files fetched only when needed (the Penta strategy table);
-- ``pyscript.json`` and ``main.py``: PyScript's configuration and entry point;
+- ``main.py``: PyScript's entry point (its configuration is inline in ``index.html``);
 - ``precache.json``: every file of the site with its content hash, and the
   build version derived from all of them; the service worker reads it.
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import sys
 import zipfile
@@ -100,6 +101,36 @@ def _precache(out: Path) -> str:
     return digest
 
 
+# The line of web/sw.js that holds the version ("dev" in the source).
+WORKER_VERSION = re.compile(r'^const VERSION = "[^"]*";$', re.MULTILINE)
+
+
+def _stamp_worker(out: Path, version: str) -> None:
+    """Write the build version into sw.js.
+
+    Browsers look for a new version by comparing the worker script byte for
+    byte, so a changed site must give a changed sw.js.
+    """
+    worker = out / "sw.js"
+    if not worker.exists():
+        return
+    text = worker.read_text(encoding="utf-8")
+    stamped, found = WORKER_VERSION.subn(f'const VERSION = "{version}";', text, count=1)
+    if not found:
+        sys.exit(f'build: {worker} lacks its line `const VERSION = "...";`')
+    worker.write_text(stamped, encoding="utf-8")
+
+
+def seal(out: Path) -> str:
+    """Write precache.json and stamp sw.js for the files now in ``out``; the version.
+
+    Run again after changing a file of a built site to make it a new version.
+    """
+    version = _precache(out)
+    _stamp_worker(out, version)
+    return version
+
+
 def build(out: Path) -> str:
     """Build the site into ``out`` (emptied first); return the build version."""
     if out.exists():
@@ -110,14 +141,14 @@ def build(out: Path) -> str:
         rel = f.relative_to(ROOT / "web")
         if f.is_dir() or rel.parts[0] == "vendor":
             continue
-        if rel.as_posix() in ("main.py", "pyscript.json", "sw.js"):
+        if rel.as_posix() in ("main.py", "sw.js"):
             _copy(f, out / rel.name)
         else:
             _copy(f, out / "web" / rel)
     _vendor(out)
     _app_zip(out)
     _data(out)
-    return _precache(out)
+    return seal(out)
 
 
 def main(argv: list[str] | None = None) -> int:

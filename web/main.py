@@ -5,6 +5,6 @@ import sys
 if "." not in sys.path:
     sys.path.insert(0, ".")
 
-from zaria_web.browser import start  # noqa: E402
+from zaria_web.browser import start
 
 start()
