@@ -22,6 +22,7 @@ SCREENS: dict[str, tuple[str, str]] = {
     "penta": ("zaria_web.penta_screen", "PentaScreen"),
     "farkle": ("zaria_web.farkle_screen", "FarkleScreen"),
     "stats": ("zaria_web.stats_screen", "StatsScreen"),
+    "rules": ("zaria_web.rules_screen", "RulesScreen"),
 }
 
 THEMES = ("system", "light", "dark")
@@ -89,13 +90,17 @@ class App:
         if name != self.screen.name:
             self.screen.leave()
             self.ctx.notices.clear()  # notices concern the screen they appeared on
+        self.screen = self._screen(name)
+        self.redraw()
+        self.host.focus("#screen")
+
+    def _screen(self, name: str) -> Screen:
+        """The screen called ``name``, created (and its module imported) on first use."""
         if name not in self._screens:
             module_name, cls_name = SCREENS[name]
             cls = getattr(importlib.import_module(module_name), cls_name)
             self._screens[name] = cls(self.ctx)
-        self.screen = self._screens[name]
-        self.redraw()
-        self.host.focus("#screen")
+        return self._screens[name]
 
     # -- intents ------------------------------------------------------------
     def action(self, act: str, data: Mapping[str, str]) -> None:
@@ -104,6 +109,11 @@ class App:
             self.go("home")
         elif act == "open":
             self.go(data["game"])
+        elif act == "rules":
+            # The rules page of a game; its back button reopens that game.
+            rules = self._screen("rules")
+            rules.game = data.get("game", "penta")  # type: ignore[attr-defined]
+            self.go("rules")
         elif act == "lang":
             self.set_language(data.get("value", ""))
         elif act == "theme":

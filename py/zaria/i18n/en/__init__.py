@@ -1,5 +1,10 @@
 """The en catalogue: one module per area of the app, merged."""
 
-from zaria.i18n.en import common, farkle, penta
+from zaria.i18n.en import common, farkle, penta, rules
 
-MESSAGES: dict[str, str] = {**common.MESSAGES, **penta.MESSAGES, **farkle.MESSAGES}
+MESSAGES: dict[str, str] = {
+    **common.MESSAGES,
+    **penta.MESSAGES,
+    **farkle.MESSAGES,
+    **rules.MESSAGES,
+}

@@ -1,0 +1,3 @@
+"""The rules pages: el."""
+
+MESSAGES: dict[str, str] = {}

@@ -1,0 +1,3 @@
+"""The rules pages: en."""
+
+MESSAGES: dict[str, str] = {}

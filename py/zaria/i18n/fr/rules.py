@@ -1,0 +1,3 @@
+"""The rules pages: fr."""
+
+MESSAGES: dict[str, str] = {}

@@ -1,0 +1,3 @@
+"""The rules pages: tr."""
+
+MESSAGES: dict[str, str] = {}
