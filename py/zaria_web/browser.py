@@ -256,9 +256,21 @@ def _expose(app: App) -> None:
 
         return json.dumps(run_selfcheck())
 
+    def bench_penta(n: int) -> str:
+        from zaria.penta.advisor import bench_turns
+        from zaria_web import penta_screen
+
+        if penta_screen._strategy is None:
+            return json.dumps({"error": "open Penta first: the strategy table is not loaded"})
+        times = bench_turns(int(n), 0, strategy=penta_screen._strategy)
+        return json.dumps(
+            {"turns_ms": [t * 1000 for t in times], "table": penta_screen.TABLE_TIMES}
+        )
+
     hooks = js.Object.new()
     hooks.selfcheck = create_proxy(selfcheck)
-    _listeners.append(hooks.selfcheck)
+    hooks.benchPenta = create_proxy(bench_penta)
+    _listeners.extend([hooks.selfcheck, hooks.benchPenta])
     js.window.zariaPy = hooks
 
 

@@ -46,6 +46,7 @@ class TableState:
     waiting_for_table: bool
     table_error: str | None
     dice_error: str | None
+    strategy_missing: bool = False
 
 
 def _fmt(value: float) -> str:
@@ -406,7 +407,7 @@ class PentaView:
             f"{self._controls(s)}</div>"
         )
         return (
-            f'<section class="penta table-screen" aria-label="{h(tr("game.penta"))}">{confirm}'
+            f'<section class="penta table-screen" aria-label="{h(tr("game.penta"))}" data-strategy="{"wait" if s.waiting_for_table or s.strategy_missing else "ready"}">{confirm}'
             f'<div class="penta-layout">{play}<div class="sheet-area panel">{self._sheet(s)}</div></div>'
             f"{tools}</section>"
         )

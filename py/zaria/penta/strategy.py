@@ -326,6 +326,16 @@ def _dice() -> _Dice:
     )
 
 
+
+def prepare() -> None:
+    """Build the dice tables every turn evaluation uses (once; tens of ms in a browser).
+
+    The app calls it when the strategy table arrives, so that the first decision of a
+    game does not stutter.
+    """
+    _dice()
+
+
 def _sorted_dice(dice: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(check_dice(dice, 5)))
 
