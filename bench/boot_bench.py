@@ -36,6 +36,10 @@ document.documentElement.dataset.ready = "1"
 </script></body></html>
 """
 
+# Bytes of every response the page has received so far (the page and its resources).
+BYTES = """performance.getEntriesByType("navigation").concat(
+  performance.getEntriesByType("resource")).reduce((n, e) => n + e.encodedBodySize, 0)"""
+
 ARGS = [
     "--no-sandbox",
     "--disable-background-networking",
@@ -52,13 +56,11 @@ def _time_to_ready(browser: Browser, url: str, runs: int) -> tuple[list[float], 
     for run in range(runs):
         context = browser.new_context(service_workers="block")
         page = context.new_page()
-        sizes: list[int] = []
-        page.on("response", lambda r: sizes.append(len(r.body()) if r.ok else 0))
         page.goto(url)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
         cold.append(page.evaluate("performance.now()"))
         if run == 0:
-            first_bytes = sum(sizes)
+            first_bytes = page.evaluate(BYTES)
         page.reload()
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
         warm.append(page.evaluate("performance.now()"))

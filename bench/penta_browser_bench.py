@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from build import build  # noqa: E402
 from serve import make_server  # noqa: E402
-
 from zaria.penta.advisor import bench_turns  # noqa: E402
 from zaria.penta.strategy import Strategy, read_packaged_table  # noqa: E402
 
@@ -66,9 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Penta optimal player, {args.turns} whole turns (two keeps + a box)")
     print(_summary("CPython (native)", native))
     print(_summary("Pyodide in Chromium", result["turns_ms"]))
-    print(
-        f"  browser/native ratio   {statistics.median(result['turns_ms']) / statistics.median(native):.2f}"
-    )
+    ratio = statistics.median(result["turns_ms"]) / statistics.median(native)
+    print(f"  browser/native ratio   {ratio:.2f}")
     print(f"strategy table: {table.stat().st_size:,} bytes")
     print(
         f"  in the browser: read {result['table']['read_ms']:.0f} ms, "
