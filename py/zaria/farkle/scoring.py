@@ -1,0 +1,260 @@
+"""Farkle's scoring table: what dice set aside from one roll are worth.
+
+Pure functions. A selection is scored the way that gives it the most points
+(four 1s are three 1s + a 1 = 1,100, not four of a kind = 1,000). Results are
+memoised on the sorted dice: there are only 923 multisets of one to six dice.
+
+=============================  ======
+combination (from one roll)    points
+=============================  ======
+each single 1                     100
+each single 5                      50
+three 1s                         1000
+three 2s … three 6s         200 … 600
+four of a kind                   1000
+five of a kind                   2000
+six of a kind                    3000
+straight 1-2-3-4-5-6             1500
+three pairs (4 + 2 counts)       1500
+two triplets                     2500
+=============================  ======
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from zaria.dice import FACES, check_dice
+from zaria.farkle.errors import EmptySelectionError, NonScoringDiceError, TooManyDiceError
+
+MAX_DICE = 6
+
+
+class Combo(Enum):
+    """The kinds of scoring combination; the value is the name the page translates."""
+
+    SINGLE_ONE = "single_one"
+    SINGLE_FIVE = "single_five"
+    THREE_OF_A_KIND = "three_of_a_kind"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    FIVE_OF_A_KIND = "five_of_a_kind"
+    SIX_OF_A_KIND = "six_of_a_kind"
+    STRAIGHT = "straight"
+    THREE_PAIRS = "three_pairs"
+    TWO_TRIPLETS = "two_triplets"
+
+    def __repr__(self) -> str:
+        return f"Combo.{self.name}"
+
+
+SINGLE_POINTS = {1: 100, 5: 50}
+KIND_POINTS = {4: 1000, 5: 2000, 6: 3000}
+STRAIGHT_POINTS = 1500
+THREE_PAIRS_POINTS = 1500
+TWO_TRIPLETS_POINTS = 2500
+_KINDS = {
+    3: Combo.THREE_OF_A_KIND,
+    4: Combo.FOUR_OF_A_KIND,
+    5: Combo.FIVE_OF_A_KIND,
+    6: Combo.SIX_OF_A_KIND,
+}
+
+
+def triple_points(face: int) -> int:
+    """Points of three dice showing ``face``: 1,000 for 1s, else 100 × the face.
+
+    >>> triple_points(1), triple_points(4)
+    (1000, 400)
+    """
+    return 1000 if face == 1 else 100 * face
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One combination of a breakdown: its kind, the dice it uses and its points."""
+
+    combo: Combo
+    dice: tuple[int, ...]
+    points: int
+
+
+def _fitting(key: tuple[int, ...]) -> Iterator[Scored]:
+    """Every combination that the sorted dice ``key`` contain (each kind once per face)."""
+    counts = Counter(key)
+    for face in (1, 5):
+        if counts[face]:
+            combo = Combo.SINGLE_ONE if face == 1 else Combo.SINGLE_FIVE
+            yield Scored(combo, (face,), SINGLE_POINTS[face])
+    for face in FACES:
+        for n in range(3, counts[face] + 1):
+            points = triple_points(face) if n == 3 else KIND_POINTS[n]
+            yield Scored(_KINDS[n], (face,) * n, points)
+    if len(key) == MAX_DICE:
+        shape = sorted(counts.values())
+        if len(counts) == MAX_DICE:
+            yield Scored(Combo.STRAIGHT, key, STRAIGHT_POINTS)
+        if all(c % 2 == 0 for c in shape):
+            yield Scored(Combo.THREE_PAIRS, key, THREE_PAIRS_POINTS)
+        if shape == [3, 3]:
+            yield Scored(Combo.TWO_TRIPLETS, key, TWO_TRIPLETS_POINTS)
+
+
+def _remove(key: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+    rest = list(key)
+    for v in used:
+        rest.remove(v)
+    return tuple(rest)
+
+
+@cache
+def _cover(key: tuple[int, ...]) -> tuple[tuple[Scored, ...], tuple[int, ...]]:
+    """The best way to score the sorted dice ``key``: (combinations, dice left unused).
+
+    "Best" uses the most dice, then earns the most points. The lowest die is
+    either left unused or used by one of the combinations containing it.
+    """
+    if not key:
+        return (), ()
+    low = key[0]
+    parts, left = _cover(key[1:])
+    best = (parts, (low, *left))
+    best_rank = (len(key) - len(best[1]), sum(p.points for p in parts))
+    for combo in _fitting(key):
+        if low not in combo.dice:
+            continue
+        parts, left = _cover(_remove(key, combo.dice))
+        cand = ((combo, *parts), left)
+        rank = (len(key) - len(left), combo.points + sum(p.points for p in parts))
+        if rank > best_rank:
+            best, best_rank = cand, rank
+    return best
+
+
+def _key(dice: Iterable[object]) -> tuple[int, ...]:
+    key = tuple(sorted(check_dice(dice)))
+    if len(key) > MAX_DICE:
+        raise TooManyDiceError(
+            "err.farkle.too_many_dice",
+            f"{len(key)} dice cannot come from one roll of at most {MAX_DICE}",
+            count=len(key),
+        )
+    return key
+
+
+def _fmt(dice: Sequence[int]) -> str:
+    return ", ".join(str(d) for d in dice)
+
+
+def best_breakdown(dice: Iterable[int]) -> tuple[Scored, ...]:
+    """The combinations that give ``dice`` (set aside from one roll) the most points.
+
+    The combinations come highest first, for display.
+
+    Raises :class:`NonScoringDiceError` if some die is used by no combination,
+    :class:`EmptySelectionError` for no dice.
+
+    >>> [(s.combo.value, s.points) for s in best_breakdown([1, 1, 1, 1])]
+    [('three_of_a_kind', 1000), ('single_one', 100)]
+    """
+    key = _key(dice)
+    if not key:
+        raise EmptySelectionError("err.farkle.empty_selection", "no dice to score: select dice")
+    parts, left = _cover(key)
+    if left:
+        raise NonScoringDiceError(
+            "err.farkle.non_scoring_dice",
+            f"cannot score {_fmt(key)}: {_fmt(left)} fits no scoring combination",
+            dice=list(key),
+            die=left[0],
+            left=list(left),
+        )
+    return tuple(sorted(parts, key=lambda p: -p.points))
+
+
+def score_selection(dice: Iterable[int]) -> int:
+    """Points of ``dice`` set aside from one roll, scored for the most points.
+
+    >>> score_selection([1, 1, 1, 5])
+    1050
+    >>> score_selection([3, 3, 3, 3, 4, 4])
+    1500
+    >>> score_selection([1, 2])
+    Traceback (most recent call last):
+    ...
+    zaria.farkle.errors.NonScoringDiceError: cannot score 1, 2: 2 fits no scoring combination
+    """
+    return sum(p.points for p in best_breakdown(dice))
+
+
+def non_scoring_dice(dice: Iterable[int]) -> tuple[int, ...]:
+    """The dice of a selection that no combination of the best breakdown uses, sorted.
+
+    >>> non_scoring_dice([2, 2, 2, 3, 5])
+    (3,)
+    """
+    return _cover(_key(dice))[1]
+
+
+def selection_scores(dice: Iterable[int]) -> bool:
+    """True when ``dice`` is not empty and every die is used by some combination.
+
+    >>> selection_scores([5, 5]), selection_scores([2, 2]), selection_scores([])
+    (True, False, False)
+    """
+    key = _key(dice)
+    return bool(key) and not _cover(key)[1]
+
+
+@cache
+def selection_value(key: tuple[int, ...]) -> int | None:
+    """Points of already checked, sorted dice; ``None`` if some die does not score.
+
+    The fast path for callers that hold valid dice (the game state): no checks.
+
+    >>> selection_value((1, 1, 1, 5)), selection_value((1, 2)), selection_value(())
+    (1050, None, None)
+    """
+    parts, left = _cover(key)
+    return None if left or not key else sum(p.points for p in parts)
+
+
+def scoring_flags(values: tuple[int, ...]) -> tuple[bool, ...]:
+    """:func:`scoring_dice` for an already checked roll (no checks)."""
+    faces = _scoring_faces(tuple(sorted(values)))
+    return tuple(v in faces for v in values)
+
+
+@cache
+def _scoring_faces(key: tuple[int, ...]) -> frozenset[int]:
+    faces: set[int] = set()
+    for combo in _fitting(key):
+        faces.update(combo.dice)
+    return frozenset(faces)
+
+
+def scoring_dice(roll: Sequence[int]) -> tuple[bool, ...]:
+    """For each die of ``roll``, whether some scoring combination of the roll uses it.
+
+    >>> scoring_dice([1, 2, 3, 4, 6, 6])
+    (True, False, False, False, False, False)
+    >>> scoring_dice([2, 2, 2, 3, 4, 6])
+    (True, True, True, False, False, False)
+    >>> scoring_dice([2, 2, 3, 3, 6, 6])
+    (True, True, True, True, True, True)
+    """
+    values = check_dice(roll)
+    faces = _scoring_faces(_key(values))
+    return tuple(v in faces for v in values)
+
+
+def roll_scores(roll: Sequence[int]) -> bool:
+    """True when some die of ``roll`` scores; a roll where none does loses the turn.
+
+    >>> roll_scores([2, 3, 3, 6, 6, 2]), roll_scores([2, 3, 4, 6, 6, 2])
+    (True, False)
+    """
+    return bool(_scoring_faces(_key(roll)))
