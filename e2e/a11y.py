@@ -1,0 +1,29 @@
+"""Accessibility audits with axe-core (from npm), injected into the page by Playwright."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def audit(page: Page, label: str) -> list[dict[str, Any]]:
+    """Run axe on the page as it is; return the serious and critical violations."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """async () => {
+            const r = await axe.run(document, {resultTypes: ["violations"]});
+            return JSON.stringify(r.violations);
+        }"""
+    )
+    violations = [v for v in json.loads(result) if v["impact"] in ("serious", "critical")]
+    for v in violations:
+        v["screen"] = label
+        v["nodes"] = [n["target"] for n in v["nodes"][:5]]
+        v.pop("tags", None)
+        v.pop("helpUrl", None)
+    return violations
