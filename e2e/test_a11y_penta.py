@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from playwright.sync_api import Page, expect
+
 from a11y import audit
 from conftest import App
-from playwright.sync_api import Page, expect
 
 
 def tab_to(page: Page, selector: str, limit: int = 80) -> None:
