@@ -1,0 +1,578 @@
+"""Farkle's table and end screen as HTML: pure functions of a snapshot.
+
+Nothing here changes the game. The controller (:mod:`zaria_web.farkle_screen`)
+builds a :class:`TableView` or :class:`OverView` from the engine and its own
+few fields; every word goes through the translator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from zaria.farkle.odds import bust_table
+from zaria.i18n import Translator
+from zaria_web.html import attrs, die_face, h
+
+Note = tuple[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A player as the table shows them."""
+
+    name: str
+    computer: bool
+    level: str
+    banked: int
+
+
+@dataclass(frozen=True)
+class DieView:
+    """A die of the current roll; ``pos`` counts from 1 (the key that toggles it)."""
+
+    pos: int
+    value: int
+    selected: bool
+    rolling: bool = False
+    refused: bool = False
+
+
+@dataclass(frozen=True)
+class GroupView:
+    """Dice set aside from one roll of the turn, with their points."""
+
+    roll_no: int
+    dice: tuple[int, ...]
+    points: int
+    hot: bool = False
+
+
+@dataclass(frozen=True)
+class EventView:
+    """Something the last action brought about (the engine's event kinds)."""
+
+    kind: str
+    seat: int
+    points: int = 0
+    dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the table shows."""
+
+    seats: tuple[SeatView, ...]
+    current: int
+    target: int
+    round: int
+    dice: tuple[DieView, ...]
+    groups: tuple[GroupView, ...]
+    turn_total: int
+    selection: tuple[int, ...]
+    selection_points: int
+    selection_left: tuple[int, ...]
+    hot_pending: bool
+    dice_to_roll: int
+    risk: Fraction
+    can_roll: bool
+    can_bank: bool
+    events: tuple[EventView, ...] = ()
+    turns_left: int = 0
+    last_round_by: int | None = None
+    note: Note | None = None
+    notice: Note | None = None
+    dice_error: str | None = None
+    confirm: bool = False
+    pace: str = "normal"
+    card_open: bool = False
+
+    @property
+    def human(self) -> bool:
+        """Whether a human plays the current turn."""
+        return not self.seats[self.current].computer
+
+    @property
+    def started(self) -> bool:
+        """Whether the current turn has rolled."""
+        return bool(self.dice)
+
+
+@dataclass(frozen=True)
+class OverView:
+    """The end of the game: totals, the winners and what ended it."""
+
+    seats: tuple[SeatView, ...]
+    target: int
+    winners: tuple[int, ...]
+    events: tuple[EventView, ...] = ()
+
+
+PACES = ("normal", "fast", "instant")
+
+
+def button(label: str, act: str, ident: str, primary: bool = False) -> str:
+    """A plain text button that reports ``act``."""
+    cls = "btn primary" if primary else "btn"
+    return f"<button{attrs(type='button', class_=cls, id=ident, data_act=act)}>{h(label)}</button>"
+
+
+def seat_name(tr: Translator, seat: SeatView) -> str:
+    """The name shown for a seat: the computer is called by its name in the language."""
+    return tr("farkle.ai_name") if seat.computer else seat.name
+
+
+def dice_text(dice: tuple[int, ...] | list[int]) -> str:
+    """Dice as words read them: ``1, 5, 5``."""
+    return ", ".join(str(d) for d in dice)
+
+
+def percent(tr: Translator, p: Fraction) -> str:
+    """A chance to one decimal, in the language's way (2.3 %, 2,3 %, %2,3).
+
+    >>> percent(Translator("fr"), Fraction(5, 216)) == "2,3\u202f%"
+    True
+    """
+    tenths = round(p * 1000)
+    value = f"{tenths // 10}{tr('farkle.decimal')}{tenths % 10}"
+    return tr("farkle.percent", value=value)
+
+
+def dice_count(tr: Translator, n: int) -> str:
+    """``1 die`` / ``4 dice`` in the language."""
+    return tr("farkle.dice.one") if n == 1 else tr("farkle.dice.many", n=n)
+
+
+def turns_left_text(tr: Translator, n: int) -> str:
+    return tr("farkle.turns_left.one") if n == 1 else tr("farkle.turns_left.many", n=n)
+
+
+def note_text(tr: Translator, note: Note) -> str:
+    key, params = note
+    return tr(key, **params)
+
+
+def event_lines(
+    tr: Translator, seats: tuple[SeatView, ...], events: tuple[EventView, ...], turns_left: int
+) -> list[tuple[str, str, str]]:
+    """``(kind, headline, detail)`` for each event worth a banner, in order."""
+    out: list[tuple[str, str, str]] = []
+    for e in events:
+        name = seat_name(tr, seats[e.seat])
+        total = seats[e.seat].banked
+        if e.kind == "lost_turn":
+            key = "farkle.event.lost" if e.points else "farkle.event.lost_nothing"
+            out.append(
+                ("lost", tr("farkle.lost_turn"), tr(key, name=name, points=e.points, total=total))
+            )
+        elif e.kind == "hot_dice":
+            out.append(("hot", tr("farkle.hot_dice"), tr("farkle.event.hot", points=e.points)))
+        elif e.kind == "banked":
+            out.append(
+                (
+                    "banked",
+                    tr("farkle.event.banked", name=name, points=e.points),
+                    tr("farkle.event.new_total", total=total),
+                )
+            )
+        elif e.kind == "last_round":
+            detail = tr("farkle.event.last_round", name=name, total=e.points)
+            if turns_left:
+                left = turns_left_text(tr, turns_left)
+                detail += " " + tr("farkle.event.last_round_left", left=left)
+            out.append(("last", tr("farkle.last_round"), detail))
+    return out
+
+
+# -- pieces ----------------------------------------------------------------------
+
+
+def _players(tr: Translator, v: TableView) -> str:
+    n = len(v.seats)
+    # In the last round, the seats still to play are the current one and the next ones.
+    to_play = (
+        {(v.current + j) % n for j in range(v.turns_left)} if v.last_round_by is not None else set()
+    )
+    items = []
+    for i, seat in enumerate(v.seats):
+        name = seat_name(tr, seat)
+        share = min(seat.banked, v.target) * 100 // v.target
+        tags = []
+        if seat.computer:
+            level = tr("farkle.level." + seat.level)
+            tags.append(f'<span class="fk-tag-ai">{h(tr("farkle.ai_level", level=level))}</span>')
+        if i == v.current:
+            tags.append(f'<span class="fk-tag-now">{h(tr("farkle.you_play"))}</span>')
+        elif v.last_round_by is not None and i not in to_play:
+            tags.append(f'<span class="fk-tag-done">{h(tr("farkle.done"))}</span>')
+        tag = f'<span class="fk-tag">{"".join(tags)}</span>' if tags else ""
+        bar = attrs(
+            class_="fk-bar",
+            role="progressbar",
+            aria_valuemin=0,
+            aria_valuemax=v.target,
+            aria_valuenow=min(seat.banked, v.target),
+            aria_label=tr("farkle.progress", name=name, total=seat.banked, target=v.target),
+        )
+        cls = (
+            "fk-player" + (" current" if i == v.current else "") + (" ai" if seat.computer else "")
+        )
+        items.append(
+            f"<li{attrs(class_=cls, aria_current='true' if i == v.current else None)}>"
+            f'<span class="fk-pname">{h(name)}</span>{tag}'
+            f'<span class="fk-ptotal num">{h(tr.number(seat.banked))}</span>'
+            f'<span{bar}><span class="fk-fill" style="width:{share}%"></span></span></li>'
+        )
+    return (
+        f'<section class="fk-players" aria-labelledby="fk-players-title">'
+        f'<h2 class="sr-only" id="fk-players-title">{h(tr("farkle.players"))}</h2>'
+        f'<ol class="fk-plist">{"".join(items)}</ol></section>'
+    )
+
+
+def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
+    key = "farkle.die.selected" if d.selected else "farkle.die"
+    cls = "die fk-die" + (" rolling" if d.rolling else "") + (" refused" if d.refused else "")
+    button_attrs = attrs(
+        type="button",
+        class_=cls,
+        id=f"fk-die-{d.pos}",
+        data_act="fk-toggle",
+        data_pos=d.pos,
+        aria_pressed="true" if d.selected else "false",
+        aria_label=tr(key, n=d.pos, value=d.value),
+        aria_keyshortcuts=str(d.pos),
+        disabled=not enabled,
+    )
+    return (
+        f"<button{button_attrs}>{die_face(d.value)}"
+        f'<span class="fk-dkey" aria-hidden="true">{d.pos}</span></button>'
+    )
+
+
+def _tray(tr: Translator, v: TableView) -> str:
+    bust = next((e for e in v.events if e.kind == "lost_turn"), None)
+    if v.dice:
+        inner = "".join(_die_button(tr, d, v.human) for d in v.dice)
+        label = tr("farkle.dice_in_play")
+        cls = "fk-tray"
+    elif bust is not None:
+        faces = "".join(f'<span class="die fk-die ghost">{die_face(x)}</span>' for x in bust.dice)
+        label = tr("farkle.bust_dice", dice=dice_text(bust.dice))
+        inner = f'<span class="sr-only">{h(label)}</span>{faces}'
+        cls = "fk-tray bust"
+    else:
+        inner = "".join(
+            f'<span class="die fk-die ghost">{die_face(None)}</span>' for _ in range(v.dice_to_roll)
+        )
+        label = tr("farkle.dice_in_play")
+        cls = "fk-tray waiting"
+    role = "group" if v.dice else "img"
+    return f"<div{attrs(class_=cls, role=role, aria_label=label)}>{inner}</div>"
+
+
+def _banner(tr: Translator, v: TableView) -> str:
+    lines = event_lines(tr, v.seats, v.events, v.turns_left)
+    if v.hot_pending:
+        lines.append(
+            (
+                "hot",
+                tr("farkle.hot_dice"),
+                tr("farkle.event.hot_pending", points=v.turn_total + v.selection_points),
+            )
+        )
+    items = "".join(
+        f'<li class="fk-event {kind}"><strong>{h(head)}</strong> <span>{h(detail)}</span></li>'
+        for kind, head, detail in lines
+    )
+    return f'<ul class="fk-events">{items}</ul>' if items else ""
+
+
+def _turn_heading(tr: Translator, v: TableView) -> str:
+    name = seat_name(tr, v.seats[v.current])
+    humans = sum(1 for s in v.seats if not s.computer)
+    sub = ""
+    if not v.human:
+        sub = tr("farkle.ai_playing", name=name)
+    elif not v.started:
+        hint = tr("farkle.start_hint")
+        sub = (tr("farkle.pass_to", name=name) + " " + hint) if humans > 1 else hint
+    elif not v.selection:
+        sub = tr("farkle.pick_hint")
+    sub_html = f'<p class="fk-sub" id="fk-sub">{h(sub)}</p>' if sub else ""
+    return (
+        f'<div class="fk-turnhead"><h2 class="fk-turn" id="fk-turn" tabindex="-1">'
+        f"{h(tr('farkle.turn_of', name=name))}</h2>{sub_html}</div>"
+    )
+
+
+def _stats(tr: Translator, v: TableView) -> str:
+    if v.selection_points:
+        sel = f"+{tr.number(v.selection_points)}"
+        sel_cls = "good"
+    elif v.selection:
+        sel = tr("farkle.selection.partial", dice=dice_text(v.selection_left))
+        sel_cls = "warn"
+    else:
+        sel = tr("farkle.selection.none")
+        sel_cls = "muted"
+    risk_label = tr("farkle.risk", dice=dice_count(tr, v.dice_to_roll))
+    return (
+        '<dl class="fk-stats">'
+        f'<div class="fk-stat"><dt>{h(tr("farkle.turn_total"))}</dt>'
+        f'<dd class="num" id="fk-turn-total">{h(tr.number(v.turn_total))}</dd></div>'
+        f'<div class="fk-stat"><dt>{h(tr("farkle.selection"))}</dt>'
+        f'<dd class="num {sel_cls}" id="fk-selection">{h(sel)}</dd></div>'
+        f'<div class="fk-stat risk"><dt>{h(risk_label)}</dt>'
+        f'<dd class="num" id="fk-risk">{h(percent(tr, v.risk))}</dd></div>'
+        "</dl>"
+    )
+
+
+def _actions(tr: Translator, v: TableView) -> str:
+    roll = attrs(
+        type="button",
+        class_="btn primary fk-roll",
+        id="fk-roll",
+        data_act="fk-roll",
+        disabled=not (v.human and v.can_roll),
+        aria_keyshortcuts="R",
+    )
+    bank = attrs(
+        type="button",
+        class_="btn fk-bank",
+        id="fk-bank",
+        data_act="fk-bank",
+        disabled=not (v.human and v.can_bank),
+        aria_keyshortcuts="B",
+    )
+    after = ""
+    if v.can_bank:
+        total = v.seats[v.current].banked + v.turn_total + v.selection_points
+        text = tr("farkle.bank_total", total=total)
+        after = f'<span class="fk-after" id="fk-bank-after" aria-hidden="true">{h(text)}</span>'
+    return (
+        '<div class="fk-actions">'
+        f'<button{roll}><span class="fk-line"><span>{h(tr("farkle.roll"))}</span>'
+        '<kbd aria-hidden="true">R</kbd></span></button>'
+        f'<button{bank}><span class="fk-line"><span>{h(tr("farkle.bank"))}</span>'
+        f'<kbd aria-hidden="true">B</kbd></span>{after}</button>'
+        "</div>"
+    )
+
+
+def mini_dice(dice: tuple[int, ...]) -> str:
+    return "".join(f'<span class="fk-mini">{die_face(d)}</span>' for d in dice)
+
+
+def _groups(tr: Translator, v: TableView) -> str:
+    if not v.groups:
+        body = f'<p class="fk-empty">{h(tr("farkle.set_aside.none"))}</p>'
+    else:
+        rows = []
+        for g in v.groups:
+            label = tr(
+                "farkle.set_aside.group", n=g.roll_no, dice=dice_text(g.dice), points=g.points
+            )
+            hot = f'<span class="fk-hot-chip">{h(tr("farkle.hot_dice"))}</span>' if g.hot else ""
+            rows.append(
+                f'<li class="fk-group"><span class="sr-only">{h(label)}</span>'
+                f'<span class="fk-gno" aria-hidden="true">'
+                f"{h(tr('farkle.set_aside.roll', n=g.roll_no))}</span>"
+                f'<span class="fk-gdice" aria-hidden="true">{mini_dice(g.dice)}</span>'
+                f'<span class="fk-gpts num" aria-hidden="true">+{h(tr.number(g.points))}</span>'
+                f"{hot}</li>"
+            )
+        body = f'<ol class="fk-glist">{"".join(rows)}</ol>'
+    return (
+        f'<section class="fk-aside" aria-labelledby="fk-aside-title">'
+        f'<h3 id="fk-aside-title">{h(tr("farkle.set_aside"))}</h3>{body}</section>'
+    )
+
+
+def pace_select(tr: Translator, pace: str) -> str:
+    opts = "".join(
+        f"<option{attrs(value=p, selected=p == pace)}>{h(tr('farkle.pace.' + p))}</option>"
+        for p in PACES
+    )
+    return (
+        f'<label class="fk-field fk-pace"><span>{h(tr("farkle.pace"))}</span>'
+        f"<select{attrs(id='fk-pace', data_act='fk-pace')}>{opts}</select></label>"
+    )
+
+
+def keys_hint(tr: Translator) -> str:
+    return (
+        f'<p class="fk-keys"><span>{h(tr("farkle.keys"))}:</span> '
+        f"<kbd>R</kbd> {h(tr('farkle.roll'))} · <kbd>B</kbd> {h(tr('farkle.bank'))} · "
+        f"<kbd>1</kbd>–<kbd>6</kbd> {h(tr('farkle.keys.dice'))}</p>"
+    )
+
+
+def scoring_card(tr: Translator, is_open: bool = False) -> str:
+    """The reference card: combinations, points, the most-points note and the risks.
+
+    Whether it is open is the controller's state (``fk-card``), so that it stays
+    open while the table is redrawn.
+    """
+    n = tr.number
+    rows = [
+        ("single_one", n(100)),
+        ("single_five", n(50)),
+        ("three_ones", n(1000)),
+        ("three_kind", " / ".join(n(100 * f) for f in range(2, 7))),
+        ("four_kind", n(1000)),
+        ("five_kind", n(2000)),
+        ("six_kind", n(3000)),
+        ("straight", n(1500)),
+        ("three_pairs", n(1500)),
+        ("two_triplets", n(2500)),
+    ]
+    body = "".join(
+        f'<tr><th scope="row">{h(tr("farkle.combo." + key))}</th><td class="num">{h(pts)}</td></tr>'
+        for key, pts in rows
+    )
+    risks = "".join(
+        f'<tr><th scope="row">{h(dice_count(tr, k))}</th>'
+        f'<td class="num">{h(percent(tr, p))}</td></tr>'
+        for k, p in bust_table()
+    )
+    return (
+        f"<details{attrs(class_='fk-card', id='fk-card', open=is_open)}>"
+        f"<summary{attrs(id='fk-card-summary', data_act='fk-card')}>"
+        f"{h(tr('farkle.card.title'))}</summary>"
+        f'<table class="fk-ctable"><thead><tr><th scope="col">{h(tr("farkle.card.combo"))}</th>'
+        f'<th scope="col">{h(tr("farkle.card.points"))}</th></tr></thead>'
+        f"<tbody>{body}</tbody></table>"
+        f'<p class="fk-cnote">{h(tr("farkle.card.max"))}</p>'
+        f'<p class="fk-cnote">{h(tr("farkle.card.same_roll"))}</p>'
+        f'<table class="fk-ctable risk"><caption>{h(tr("farkle.card.risk"))}</caption>'
+        f"<tbody>{risks}</tbody></table></details>"
+    )
+
+
+def _confirm(tr: Translator) -> str:
+    return (
+        '<div class="fk-modal">'
+        '<section class="fk-dialog panel" role="alertdialog" aria-modal="true" '
+        'aria-labelledby="fk-confirm-title" aria-describedby="fk-confirm-body">'
+        f'<h2 id="fk-confirm-title">{h(tr("farkle.confirm.title"))}</h2>'
+        f'<p id="fk-confirm-body">{h(tr("farkle.confirm.body"))}</p>'
+        '<div class="btn-row fk-end">'
+        f"{button(tr('farkle.confirm.no'), 'fk-keep', 'fk-keep')}"
+        f"{button(tr('farkle.confirm.yes'), 'fk-confirm', 'fk-confirm', primary=True)}"
+        "</div></section></div>"
+    )
+
+
+def notices(tr: Translator, notice: Note | None, dice_error: str | None) -> str:
+    out = ""
+    if dice_error:
+        text = tr("error.dice_script", error=dice_error)
+        out += f'<p class="notice fk-error" role="alert">{h(text)}</p>'
+    if notice is not None:
+        out += f'<p class="notice fk-notice">{h(note_text(tr, notice))}</p>'
+    return out
+
+
+# -- screens ---------------------------------------------------------------------
+
+
+def render_table(tr: Translator, v: TableView) -> str:
+    """The table during a game."""
+    last = ""
+    if v.last_round_by is not None:
+        last = (
+            f'<p class="fk-lastround" id="fk-lastround">'
+            f"<strong>{h(tr('farkle.last_round'))}</strong> "
+            f"{h(turns_left_text(tr, v.turns_left))}</p>"
+        )
+    note = (
+        f'<p class="fk-note" id="fk-note">{h(note_text(tr, v.note))}</p>'
+        if v.note
+        else '<p class="fk-note" id="fk-note"></p>'
+    )
+    head = (
+        '<div class="fk-head">'
+        f'<p class="fk-meta"><span>{h(tr("farkle.round", n=v.round))}</span> · '
+        f"<span>{h(tr('farkle.target', points=v.target))}</span></p>{last}</div>"
+        f"<button{attrs(type='button', class_='btn fk-new', id='fk-new', data_act='fk-new')}>"
+        f"{h(tr('farkle.new_game'))}</button>"
+    )
+    cls = "fk-table panel" + ("" if v.human else " ai-turn")
+    table = (
+        f'<section class="{cls}" aria-labelledby="fk-turn">'
+        f"{_banner(tr, v)}{_turn_heading(tr, v)}{_tray(tr, v)}{note}{_stats(tr, v)}"
+        f"{_actions(tr, v)}{_groups(tr, v)}</section>"
+    )
+    side = (
+        f'<div class="fk-side">{_players(tr, v)}{scoring_card(tr, v.card_open)}'
+        f'<div class="fk-prefs">{pace_select(tr, v.pace)}{keys_hint(tr)}</div></div>'
+    )
+    inert = " inert" if v.confirm else ""
+    body = (
+        f'<div class="fk-layout"{inert}>{head}{notices(tr, v.notice, v.dice_error)}'
+        f"{table}{side}</div>"
+    )
+    return (
+        f'<section class="farkle" aria-label="{h(tr("game.farkle"))}">{body}'
+        f"{_confirm(tr) if v.confirm else ''}</section>"
+    )
+
+
+def ranking(seats: tuple[SeatView, ...]) -> list[tuple[int, int]]:
+    """``(rank, seat)`` by banked total, highest first; equal totals share a rank.
+
+    >>> s = lambda b: SeatView("x", False, "", b)
+    >>> ranking((s(300), s(900), s(300)))
+    [(1, 1), (2, 0), (2, 2)]
+    """
+    order = sorted(range(len(seats)), key=lambda i: (-seats[i].banked, i))
+    out: list[tuple[int, int]] = []
+    for pos, i in enumerate(order):
+        rank = out[-1][0] if out and seats[out[-1][1]].banked == seats[i].banked else pos + 1
+        out.append((rank, i))
+    return out
+
+
+def render_over(tr: Translator, v: OverView) -> str:
+    """The winner's screen: ranking, totals, play again or a new game."""
+    names = [seat_name(tr, v.seats[w]) for w in v.winners]
+    title = (
+        tr("farkle.over.wins", name=names[0])
+        if len(names) == 1
+        else tr("farkle.over.tie", names=", ".join(names))
+    )
+    lines = event_lines(tr, v.seats, tuple(e for e in v.events if e.kind != "last_round"), 0)
+    story = "".join(
+        f'<p class="fk-event {kind}"><strong>{h(head)}</strong> <span>{h(detail)}</span></p>'
+        for kind, head, detail in lines
+    )
+    rows = []
+    for rank, i in ranking(v.seats):
+        seat = v.seats[i]
+        share = min(seat.banked, v.target) * 100 // v.target
+        win = " winner" if i in v.winners else ""
+        rows.append(
+            f'<tr class="fk-rank{win}"><td class="num">{rank}</td>'
+            f'<th scope="row">{h(seat_name(tr, seat))}</th>'
+            f'<td class="num">{h(tr.number(seat.banked))}'
+            f'<span class="fk-bar" aria-hidden="true">'
+            f'<span class="fk-fill" style="width:{share}%"></span></span></td></tr>'
+        )
+    return (
+        f'<section class="farkle fk-over panel" aria-labelledby="fk-over-title">'
+        f'<p class="fk-kicker">{h(tr("game.farkle"))} · '
+        f"{h(tr('farkle.target', points=v.target))}</p>"
+        f'<h2 id="fk-over-title" tabindex="-1">{h(title)}</h2>{story}'
+        f'<table class="fk-ranking"><caption>{h(tr("farkle.over.ranking"))}</caption>'
+        f'<thead><tr><th scope="col">{h(tr("farkle.over.rank"))}</th>'
+        f'<th scope="col">{h(tr("farkle.over.player"))}</th>'
+        f'<th scope="col">{h(tr("farkle.over.total"))}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        '<div class="btn-row fk-end">'
+        f"{button(tr('farkle.new_game'), 'fk-new', 'fk-new')}"
+        f"{button(tr('farkle.play_again'), 'fk-again', 'fk-again', primary=True)}"
+        "</div></section>"
+    )
