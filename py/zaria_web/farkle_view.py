@@ -497,8 +497,11 @@ def render_table(tr: Translator, v: TableView) -> str:
         '<div class="fk-head">'
         f'<p class="fk-meta"><span>{h(tr("farkle.round", n=v.round))}</span> · '
         f"<span>{h(tr('farkle.target', points=v.target))}</span></p>{last}</div>"
+        '<div class="fk-head-tools">'
+        f"<button{attrs(type='button', class_='btn fk-rules', id='fk-rules', data_act='rules', data_game='farkle')}>"
+        f"{h(tr('nav.rules'))}</button>"
         f"<button{attrs(type='button', class_='btn fk-new', id='fk-new', data_act='fk-new')}>"
-        f"{h(tr('farkle.new_game'))}</button>"
+        f"{h(tr('farkle.new_game'))}</button></div>"
     )
     cls = "fk-table panel" + ("" if v.human else " ai-turn")
     table = (
