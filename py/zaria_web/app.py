@@ -153,7 +153,10 @@ class App:
     def storage_changed(self, key: str | None) -> None:
         """Another tab changed storage (``key``; None when it cleared everything)."""
         game = self.ctx.saves.changed(key)
-        if game is not None and game == self.screen.name:
+        saves_changed = key is None or key.startswith("zaria.save.")
+        if (game is not None and game == self.screen.name) or (
+            saves_changed and self.screen.name == "home"  # its Resume buttons
+        ):
             self.redraw()
 
     def take_over(self, game: str) -> None:

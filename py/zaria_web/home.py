@@ -1,4 +1,11 @@
-"""The home screen: the two games as big buttons."""
+"""The home screen: the two games as big buttons, Resume for a game in progress,
+and the way to the statistics.
+
+A game's card and its Resume button both open the game's screen, which resumes
+the saved game; Resume is there so that a game in progress is never missed.
+Its accessible name is just "Resume": the game's name is the group's label,
+and the card stays the only button named after the game.
+"""
 
 from __future__ import annotations
 
@@ -11,29 +18,50 @@ GAMES = ("penta", "farkle")
 
 
 class HomeScreen:
-    """Pick a game."""
+    """Pick a game, resume one, or see the statistics."""
 
     name = "home"
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
+    def _slot(self, game: str) -> str:
+        tr = self.ctx.tr
+        saved = self.ctx.saves.has(game)
+        card = attrs(type="button", class_="game-card " + game, data_act="open", data_game=game)
+        badge = f'<span class="game-badge">{h(tr("home.in_progress"))}</span>' if saved else ""
+        resume = ""
+        if saved:
+            button = attrs(
+                type="button",
+                class_="btn primary resume",
+                id=f"resume-{game}",
+                data_act="open",
+                data_game=game,
+            )
+            resume = f"<button{button}>{h(tr('home.resume'))}</button>"
+        return (
+            f'<div class="game-slot" role="group" aria-labelledby="name-{game}">'
+            f"<button{card}>"
+            f'<span class="game-art" aria-hidden="true"></span>'
+            f'<span class="game-name" id="name-{game}">{h(tr("game." + game))}</span>'
+            f'<span class="game-desc">{h(tr(f"game.{game}.desc"))}</span>{badge}</button>'
+            f"{resume}</div>"
+        )
+
     def render(self) -> str:
         tr = self.ctx.tr
-        cards = "".join(
-            f"<button{attrs(type='button', class_='game-card ' + g, data_act='open', data_game=g)}>"
-            f'<span class="game-art" aria-hidden="true"></span>'
-            f'<span class="game-name">{h(tr("game." + g))}</span>'
-            f'<span class="game-desc">{h(tr(f"game.{g}.desc"))}</span></button>'
-            for g in GAMES
-        )
-        notices = "".join(f'<p class="notice" role="status">{h(n)}</p>' for n in self.ctx.notices)
+        slots = "".join(self._slot(g) for g in GAMES)
+        stats = attrs(type="button", class_="btn stats-link", data_act="open", data_game="stats")
         return (
             f'<section class="home" aria-labelledby="home-title">'
             f'<p class="tagline" id="tagline">{h(tr("app.tagline"))}</p>'
             f'<h1 class="sr-only" id="home-title">{h(tr("home.title"))}</h1>'
-            f"{notices}"
-            f'<div class="game-grid">{cards}</div></section>'
+            f'<div class="game-grid">{slots}</div>'
+            f'<div class="btn-row home-links"><button{stats}>'
+            '<span class="stats-icon" aria-hidden="true"></span>'
+            f"{h(tr('home.stats'))}</button></div>"
+            "</section>"
         )
 
     def on_action(self, act: str, data: Mapping[str, str]) -> None:

@@ -1,19 +1,70 @@
 """Games in progress, kept in the browser's storage after every action.
 
-A save is ``{"format": FORMAT, "game": name, "state": <the screen's dict>}``
-under the key ``zaria.save.<game>``.
+One game in progress per game name, under the key ``zaria.save.<game>``.
+
+**Format 2** (current), a JSON object::
+
+    {"format": 2, "game": "penta", "state": {...}, "tab": "9f3a0c1d2e4b", "rev": 17}
+
+``state`` is the screen's dict (the engine's ``to_dict()``, which carries its
+own ``version``); ``tab`` is the id of the page that wrote it and ``rev``
+counts the writes of this game's save, whichever page made them.
+
+**Format 1**, written by earlier builds: ``{"format": 1, "game": ..., "state": ...}``,
+without the writer's tab and revision. :func:`migrate` turns it into format 2
+(``tab`` empty, ``rev`` 0), so a game saved by an earlier build resumes.
+
+What can go wrong, and what the player sees. Problems found when a game is
+opened are for the screen to show (it starts a fresh game anyway): their
+notice id is :attr:`Loaded.notice`, or the return value of :meth:`SaveStore.reject`.
+
+- **unreadable, or not a save of this game** → ``save.corrupt``;
+- **made by a newer build** (format above :data:`FORMAT`) → ``save.newer``;
+- **rejected by the engine** (the screen's ``from_dict`` raised ``StateError``
+  and the screen called :meth:`SaveStore.reject`) → ``save.rejected``.
+
+In all three the save is set aside under ``zaria.badsave.<game>.<n>`` (the
+newest :data:`BAD_KEEP` are kept, for inspection) and a fresh game starts.
+
+Problems that arise during play are shown by the app above every screen,
+through the ``notify`` callback:
+
+- **Storage unavailable or full** → ``save.unavailable`` (once); the game goes
+  on without saving, and each later action tries again.
+- **The same game open in two tabs**: before writing, the store checks that
+  the stored save is the one this tab last read or wrote; a ``storage`` event
+  from the other tab triggers the same check at once (:meth:`SaveStore.changed`).
+  If another tab wrote (or ended) the game since, this tab stops writing that
+  game (it is in :attr:`SaveStore.conflicts`; notice ``save.other_tab``) and
+  the app offers to continue it here (:meth:`SaveStore.take_over`), which
+  reloads the other tab's latest save. Without this, two tabs would overwrite
+  each other's turns in turn.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from zaria_web.host import Host
 
-FORMAT = 1
+FORMAT = 2
 PREFIX = "zaria.save."
+BAD_PREFIX = "zaria.badsave."
+#: How many set-aside saves are kept per game.
+BAD_KEEP = 3
+
+
+class SaveFormatError(ValueError):
+    """A stored save that cannot be read; ``notice`` is the message id to show."""
+
+    def __init__(self, notice: str, message: str) -> None:
+        super().__init__(message)
+        self.notice = notice
 
 
 @dataclass
@@ -24,47 +75,261 @@ class Loaded:
     notice: str | None = None
 
 
+@dataclass(frozen=True)
+class Writer:
+    """Who wrote a save: the page's tab id and the save's revision."""
+
+    tab: str
+    rev: int
+
+
+def _from_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: add the writer fields (unknown writer, revision 0)."""
+    return {**data, "format": 2, "tab": "", "rev": 0}
+
+
+#: ``MIGRATIONS[n]`` turns a format-``n`` save into format ``n + 1``.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring a decoded save of any known format up to :data:`FORMAT`.
+
+    >>> migrate({"format": 1, "game": "penta", "state": {"version": 1}})
+    {'format': 2, 'game': 'penta', 'state': {'version': 1}, 'tab': '', 'rev': 0}
+    >>> migrate({"format": 3, "game": "penta", "state": {}})
+    Traceback (most recent call last):
+    ...
+    zaria_web.saves.SaveFormatError: save format 3 is newer than this app's (2)
+    """
+    fmt = data.get("format")
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+        raise SaveFormatError("save.corrupt", f"unknown save format {fmt!r}")
+    if fmt > FORMAT:
+        raise SaveFormatError(
+            "save.newer", f"save format {fmt} is newer than this app's ({FORMAT})"
+        )
+    while fmt < FORMAT:
+        data = MIGRATIONS[fmt](data)
+        fmt = data["format"]
+    return data
+
+
+def decode(raw: str, game: str) -> tuple[dict[str, Any], Writer]:
+    """The state and writer of a stored save of ``game``; raises :class:`SaveFormatError`.
+
+    >>> decode('{"format": 2, "game": "farkle", "state": {}, "tab": "a", "rev": 3}', "farkle")
+    ({}, Writer(tab='a', rev=3))
+    >>> decode('{"format": 2, "game": "penta"', "penta")
+    Traceback (most recent call last):
+    ...
+    zaria_web.saves.SaveFormatError: not JSON: Expecting ',' delimiter: line 1 column 30 (char 29)
+    """
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise SaveFormatError("save.corrupt", f"not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise SaveFormatError("save.corrupt", "not a JSON object")
+    data = migrate(data)
+    state, tab, rev = data.get("state"), data.get("tab"), data.get("rev")
+    if data.get("game") != game:
+        raise SaveFormatError("save.corrupt", f"a save of {data.get('game')!r}, not {game!r}")
+    if not isinstance(state, dict):
+        raise SaveFormatError("save.corrupt", "the state is not an object")
+    if not isinstance(tab, str) or not isinstance(rev, int) or isinstance(rev, bool) or rev < 0:
+        raise SaveFormatError("save.corrupt", "bad writer fields")
+    return state, Writer(tab, rev)
+
+
+def encode(game: str, state: dict[str, Any], writer: Writer) -> str:
+    """A format-2 save as stored.
+
+    >>> encode("penta", {"version": 1}, Writer("t1", 4))
+    '{"format": 2, "game": "penta", "state": {"version": 1}, "tab": "t1", "rev": 4}'
+    """
+    return json.dumps(
+        {"format": FORMAT, "game": game, "state": state, "tab": writer.tab, "rev": writer.rev},
+        separators=(", ", ": "),
+    )
+
+
 class SaveStore:
-    """Save, load and clear the game in progress of each game."""
+    """Save, load and clear the game in progress of each game, for one page (tab).
 
-    def __init__(self, host: Host) -> None:
+    ``notify(msg_id)`` shows a notice; ``tab`` identifies this page (random by
+    default: a reload is a new tab that resumes where the last one stopped).
+    """
+
+    def __init__(
+        self,
+        host: Host,
+        notify: Callable[[str], None] | None = None,
+        tab: str | None = None,
+    ) -> None:
         self.host = host
+        self.notify = notify
+        self.tab = tab or secrets.token_hex(6)
+        #: False after storage refused a write (until one succeeds again).
         self.working = True
+        #: Games another tab has written since this tab last did: not written here.
+        self.conflicts: set[str] = set()
+        # The writer of each game's save as this tab last read or wrote it
+        # (None: known to be absent). Games never loaded or saved are not checked.
+        self._seen: dict[str, Writer | None] = {}
+        self._told: set[str] = set()
 
-    def save(self, game: str, state: dict[str, Any]) -> bool:
-        """Store ``state``; False (and :attr:`working` off) when storage refuses."""
-        payload = json.dumps({"format": FORMAT, "game": game, "state": state})
-        self.working = self.host.storage_set(PREFIX + game, payload)
-        return self.working
+    # -- notices ----------------------------------------------------------------
+    def _tell(self, msg_id: str, once: bool = False) -> None:
+        if once and msg_id in self._told:
+            return
+        self._told.add(msg_id)
+        if self.notify is not None:
+            self.notify(msg_id)
 
-    def load(self, game: str) -> Loaded:
-        """The saved state of ``game``, if there is a readable one."""
+    # -- reading -----------------------------------------------------------------
+    def _current(self, game: str) -> tuple[str | None, Writer | None]:
+        """The raw stored save and its writer (None when absent or unreadable)."""
         raw = self.host.storage_get(PREFIX + game)
         if raw is None:
+            return None, None
+        try:
+            return raw, decode(raw, game)[1]
+        except SaveFormatError:
+            return raw, None
+
+    def _moved_on(self, game: str) -> bool:
+        """Whether another tab wrote or removed ``game``'s save since this tab's last look."""
+        if game not in self._seen:
+            return False
+        raw, writer = self._current(game)
+        if raw is not None and writer is None:
+            return False  # unreadable: nobody's game, overwriting it loses nothing
+        seen = self._seen[game]
+        if writer == seen:
+            return False
+        return writer is None or writer.tab != self.tab
+
+    def load(self, game: str) -> Loaded:
+        """The saved state of ``game``, if there is a readable one.
+
+        A bad save is set aside (see the module's docs) and reported by notice id.
+        Loading also ends a conflict: this tab now holds the latest save.
+        """
+        self.conflicts.discard(game)
+        raw = self.host.storage_get(PREFIX + game)
+        if raw is None:
+            self._seen[game] = None
             return Loaded(None)
         try:
-            data = json.loads(raw)
-            if data.get("format") != FORMAT or data.get("game") != game:
-                raise ValueError("unknown format")
-            state = data["state"]
-            if not isinstance(state, dict):
-                raise ValueError("state is not an object")
-        except (ValueError, KeyError, AttributeError):
-            self.discard(game)
-            return Loaded(None, "save.corrupt")
+            state, writer = decode(raw, game)
+        except SaveFormatError as exc:
+            self._set_aside(game, raw, str(exc))
+            return Loaded(None, exc.notice)
+        self._seen[game] = writer
         return Loaded(state)
-
-    def discard(self, game: str) -> None:
-        """Set a bad save aside under another key, for inspection."""
-        raw = self.host.storage_get(PREFIX + game)
-        if raw is not None:
-            self.host.storage_set(f"zaria.badsave.{game}", raw)
-        self.host.storage_remove(PREFIX + game)
-
-    def clear(self, game: str) -> None:
-        """Forget the saved game (it ended, or a new one starts)."""
-        self.host.storage_remove(PREFIX + game)
 
     def has(self, game: str) -> bool:
         """Whether a game in progress is saved."""
         return self.host.storage_get(PREFIX + game) is not None
+
+    # -- writing -----------------------------------------------------------------
+    def save(self, game: str, state: dict[str, Any]) -> bool:
+        """Store ``state`` after an action; False when it was not stored.
+
+        It is not stored while another tab holds the game (see :attr:`conflicts`)
+        or when storage refuses (notice ``save.unavailable``, once).
+        """
+        if game in self.conflicts:
+            return False
+        if self._moved_on(game):
+            self._conflict(game)
+            return False
+        _, current = self._current(game)
+        seen = self._seen.get(game)
+        rev = max(current.rev if current else 0, seen.rev if seen else 0) + 1
+        writer = Writer(self.tab, rev)
+        payload = encode(game, state, writer)
+        stored = self.host.storage_set(PREFIX + game, payload)
+        if not stored and self._free_space():
+            stored = self.host.storage_set(PREFIX + game, payload)
+        self.working = stored
+        if not stored:
+            self._tell("save.unavailable", once=True)
+            return False
+        self._seen[game] = writer
+        return True
+
+    def clear(self, game: str) -> None:
+        """Forget the saved game (it ended, or a new one starts).
+
+        A save another tab wrote since this tab's last look is left alone.
+        """
+        if game in self.conflicts or self._moved_on(game):
+            return
+        self.host.storage_remove(PREFIX + game)
+        self._seen[game] = None
+
+    def reject(self, game: str, reason: str) -> str:
+        """The engine refused the loaded state (``reason``): set it aside, start afresh.
+
+        Returns the notice id for the screen to show.
+        """
+        raw = self.host.storage_get(PREFIX + game)
+        if raw is not None:
+            self._set_aside(game, raw, reason)
+        self._seen[game] = None
+        return "save.rejected"
+
+    def discard(self, game: str) -> None:
+        """Set the stored save aside without a reason (kept for older callers)."""
+        self.reject(game, "discarded")
+
+    def _set_aside(self, game: str, raw: str, reason: str) -> None:
+        """Move a bad save to ``zaria.badsave.<game>.<n>``, keeping the newest few."""
+        keys = [f"{BAD_PREFIX}{game}.{n}" for n in range(1, BAD_KEEP + 1)]
+        free = next((k for k in keys if self.host.storage_get(k) is None), None)
+        if free is None:  # all taken: drop the oldest, shift the rest down
+            for older, newer in itertools.pairwise(keys):
+                value = self.host.storage_get(newer)
+                if value is not None:
+                    self.host.storage_set(older, value)
+            free = keys[-1]
+        self.host.storage_set(free, json.dumps({"reason": reason, "raw": raw}))
+        self.host.storage_remove(PREFIX + game)
+
+    def _free_space(self) -> bool:
+        """Drop set-aside saves to make room; whether there were any."""
+        freed = False
+        for game in list(self._seen):
+            for n in range(1, BAD_KEEP + 1):
+                key = f"{BAD_PREFIX}{game}.{n}"
+                if self.host.storage_get(key) is not None:
+                    self.host.storage_remove(key)
+                    freed = True
+        return freed
+
+    # -- two tabs ------------------------------------------------------------------
+    def _conflict(self, game: str) -> None:
+        if game not in self.conflicts:
+            self.conflicts.add(game)
+            self._tell("save.other_tab")
+
+    def changed(self, key: str | None) -> str | None:
+        """Storage changed in another tab (``key``; None when it was cleared).
+
+        Returns the game now held by the other tab, if this tab has it open.
+        """
+        if key is not None and not key.startswith(PREFIX):
+            return None
+        games = list(self._seen) if key is None else [key.removeprefix(PREFIX)]
+        for game in games:
+            if game not in self.conflicts and self._moved_on(game):
+                self._conflict(game)
+                return game
+        return None
+
+    def take_over(self, game: str) -> None:
+        """Continue ``game`` in this tab: the next :meth:`load` reads the other tab's save."""
+        self.conflicts.discard(game)
+        self._seen.pop(game, None)

@@ -1,0 +1,214 @@
+"""Statistics of finished games, kept in the browser's storage (``zaria.stats``).
+
+The game screens call one function when a game ends::
+
+    record_penta(ctx, totals, names, humans, upper_bonus, reproducible)
+    record_farkle(ctx, totals, names, humans, winners, reproducible)
+
+with one entry per seat in seat order: final ``totals``, player ``names``,
+whether each seat is a person (``humans``), for Penta whether each seat earned
+the upper-section bonus, for Farkle the seat indexes of the winners (several
+on a tie), and ``dice_source(...).reproducible``.
+
+What counts:
+
+- a game counts once in *games played*, whoever played it;
+- best and average score, and the Penta upper-bonus rate, are over the
+  people's results only (a game against the computer counts the person's
+  score, not the computer's);
+- Farkle wins are counted by player name, computers included;
+- games with scripted or seeded dice (``reproducible``) do not count, nor does
+  a game this tab plays while another tab holds it (a stale copy: see
+  :class:`zaria_web.saves.SaveStore`), so one game is never counted twice.
+
+The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``; an
+unreadable one is set aside under ``zaria.badstats`` and counting restarts.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from zaria_web.host import Host
+from zaria_web.screen import Context
+
+KEY = "zaria.stats"
+BAD_KEY = "zaria.badstats"
+FORMAT = 1
+GAMES = ("penta", "farkle")
+#: Farkle wins are kept for this many names at most (the most wins first).
+MAX_NAMES = 50
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One game's statistics.
+
+    >>> s = Summary(games=4, scored=4, total=800, best=260, best_name="Ann", bonus=1)
+    >>> s.average, s.bonus_rate
+    (200.0, 0.25)
+    """
+
+    games: int = 0
+    scored: int = 0
+    total: int = 0
+    best: int | None = None
+    best_name: str = ""
+    bonus: int = 0
+    wins: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def average(self) -> float | None:
+        """The people's average final score, if any was counted."""
+        return self.total / self.scored if self.scored else None
+
+    @property
+    def bonus_rate(self) -> float | None:
+        """The share of the people's Penta results with the upper bonus (0–1)."""
+        return self.bonus / self.scored if self.scored else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe form stored."""
+        return {
+            "games": self.games,
+            "scored": self.scored,
+            "total": self.total,
+            "best": self.best,
+            "best_name": self.best_name,
+            "bonus": self.bonus,
+            "wins": [[name, n] for name, n in self.wins],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Summary:
+        """Read back :meth:`to_dict`; raises ValueError on anything else."""
+        if not isinstance(d, dict):
+            raise ValueError("not an object")
+        counts: list[int] = []
+        for key in ("games", "scored", "total", "bonus"):
+            value = d.get(key)
+            if not isinstance(value, int) or not _count(value):
+                raise ValueError(f"bad count {key!r}")
+            counts.append(value)
+        best, best_name, wins = d.get("best"), d.get("best_name"), d.get("wins")
+        if not (best is None or _count(best)) or not isinstance(best_name, str):
+            raise ValueError("bad best score")
+        if not isinstance(wins, list) or not all(
+            isinstance(w, list) and len(w) == 2 and isinstance(w[0], str) and _count(w[1])
+            for w in wins
+        ):
+            raise ValueError("bad wins")
+        games, scored, total, bonus = counts
+        return cls(games, scored, total, best, best_name, bonus, tuple((w[0], w[1]) for w in wins))
+
+
+def _count(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def load(host: Host) -> dict[str, Summary]:
+    """The statistics of each game (empty summaries when none were kept)."""
+    empty = {g: Summary() for g in GAMES}
+    raw = host.storage_get(KEY)
+    if raw is None:
+        return empty
+    try:
+        data = json.loads(raw)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError("unknown statistics format")
+        return {g: Summary.from_dict(data[g]) if g in data else Summary() for g in GAMES}
+    except (ValueError, KeyError):
+        host.storage_set(BAD_KEY, raw)
+        host.storage_remove(KEY)
+        return empty
+
+
+def _store(host: Host, stats: dict[str, Summary]) -> bool:
+    data: dict[str, Any] = {"format": FORMAT}
+    data.update({g: s.to_dict() for g, s in stats.items()})
+    return host.storage_set(KEY, json.dumps(data, sort_keys=True))
+
+
+def clear(host: Host) -> None:
+    """Forget all statistics."""
+    host.storage_remove(KEY)
+
+
+def add_result(
+    s: Summary,
+    totals: list[int],
+    names: list[str],
+    humans: list[bool],
+    upper_bonus: list[bool] | None = None,
+    winners: list[int] | None = None,
+) -> Summary:
+    """``s`` with one more finished game.
+
+    >>> s = add_result(Summary(), [180, 240], ["Ann", "Computer"], [True, False], winners=[1])
+    >>> s.games, s.scored, s.best, s.best_name, s.wins
+    (1, 1, 180, 'Ann', (('Computer', 1),))
+    """
+    seats = len(totals)
+    if not seats or len(names) != seats or len(humans) != seats:
+        raise ValueError(f"one total, name and human flag per seat: {totals} {names} {humans}")
+    if upper_bonus is not None and len(upper_bonus) != seats:
+        raise ValueError(f"one upper-bonus flag per seat: {upper_bonus}")
+    if winners is not None and not all(0 <= w < seats for w in winners):
+        raise ValueError(f"winners must be seat indexes: {winners}")
+    best, best_name = s.best, s.best_name
+    people = [i for i in range(seats) if humans[i]]
+    for i in people:
+        if best is None or totals[i] > best:
+            best, best_name = totals[i], names[i]
+    wins = dict(s.wins)
+    for w in sorted(set(winners or [])):
+        wins[names[w]] = wins.get(names[w], 0) + 1
+    ranked = sorted(wins.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_NAMES]
+    return replace(
+        s,
+        games=s.games + 1,
+        scored=s.scored + len(people),
+        total=s.total + sum(totals[i] for i in people),
+        best=best,
+        best_name=best_name,
+        bonus=s.bonus + sum(1 for i in people if upper_bonus and upper_bonus[i]),
+        wins=tuple(ranked),
+    )
+
+
+def _counts(ctx: Context, game: str, reproducible: bool) -> bool:
+    return not reproducible and game not in ctx.saves.conflicts
+
+
+def record_penta(
+    ctx: Context,
+    totals: list[int],
+    names: list[str],
+    humans: list[bool],
+    upper_bonus: list[bool],
+    reproducible: bool,
+) -> bool:
+    """Count a finished Penta game; False when it does not count (see the module docs)."""
+    if not _counts(ctx, "penta", reproducible):
+        return False
+    stats = load(ctx.host)
+    stats["penta"] = add_result(stats["penta"], totals, names, humans, upper_bonus=upper_bonus)
+    return _store(ctx.host, stats)
+
+
+def record_farkle(
+    ctx: Context,
+    totals: list[int],
+    names: list[str],
+    humans: list[bool],
+    winners: list[int],
+    reproducible: bool,
+) -> bool:
+    """Count a finished Farkle game; False when it does not count (see the module docs)."""
+    if not _counts(ctx, "farkle", reproducible):
+        return False
+    stats = load(ctx.host)
+    stats["farkle"] = add_result(stats["farkle"], totals, names, humans, winners=winners)
+    return _store(ctx.host, stats)

@@ -1,0 +1,129 @@
+"""The statistics screen: what :mod:`zaria_web.stats` counted, and a way to clear it.
+
+Clearing asks first, in the page (a confirmation panel with the safe choice
+focused), because it cannot be undone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from zaria_web import stats
+from zaria_web.html import attrs, h
+from zaria_web.screen import Context
+
+
+class StatsScreen:
+    """Games played, best and average scores, Penta's bonus rate, Farkle's wins."""
+
+    name = "stats"
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.confirming = False
+
+    # -- drawing -------------------------------------------------------------
+    def render(self) -> str:
+        tr = self.ctx.tr
+        summaries = stats.load(self.ctx.host)
+        panels = "".join(self._panel(game, summaries[game]) for game in stats.GAMES)
+        anything = any(s.games for s in summaries.values())
+        return (
+            '<section class="stats" aria-labelledby="stats-title">'
+            f'<h1 id="stats-title" class="screen-title">{h(tr("stats.title"))}</h1>'
+            f'<div class="stats-grid">{panels}</div>'
+            f'<p class="stats-note">{h(tr("stats.note"))}</p>'
+            f"{self._controls(anything)}</section>"
+        )
+
+    def _panel(self, game: str, s: stats.Summary) -> str:
+        tr = self.ctx.tr
+        title = f"stats-{game}"
+        if not s.games:
+            body = f'<p class="stats-empty">{h(tr("stats.none"))}</p>'
+        else:
+            rows = [(tr("stats.games"), tr.number(s.games))]
+            if s.best is not None:
+                best = tr.number(s.best)
+                if s.best_name:
+                    best = tr("stats.best_by", score=s.best, name=s.best_name)
+                rows.append((tr("stats.best"), best))
+            if s.average is not None:
+                rows.append((tr("stats.average"), tr.number(round(s.average))))
+            if game == "penta" and s.bonus_rate is not None:
+                pct = round(100 * s.bonus_rate)
+                rows.append((tr("stats.bonus_rate"), tr("stats.percent", pct=pct)))
+            items = "".join(
+                f'<div class="stat"><dt>{h(k)}</dt><dd class="num">{h(v)}</dd></div>'
+                for k, v in rows
+            )
+            body = f'<dl class="stat-list" data-game="{game}">{items}</dl>{self._wins(game, s)}'
+        return (
+            f'<section class="panel stats-panel stats-{game}" aria-labelledby="{title}">'
+            f'<h2 id="{title}">{h(tr("game." + game))}</h2>{body}</section>'
+        )
+
+    def _wins(self, game: str, s: stats.Summary) -> str:
+        if not s.wins:
+            return ""
+        tr = self.ctx.tr
+        rows = "".join(
+            f'<tr><th scope="row">{h(name)}</th><td class="num">{h(tr.number(n))}</td></tr>'
+            for name, n in s.wins
+        )
+        return (
+            f'<table class="wins" id="wins-{game}"><caption>{h(tr("stats.wins"))}</caption>'
+            f'<thead><tr><th scope="col">{h(tr("stats.player"))}</th>'
+            f'<th scope="col">{h(tr("stats.wins"))}</th></tr></thead><tbody>{rows}</tbody></table>'
+        )
+
+    def _controls(self, anything: bool) -> str:
+        tr = self.ctx.tr
+        back = _button("btn", "home", tr("nav.home"))
+        if self.confirming:
+            no = _button("btn", "stats-clear-no", tr("stats.clear_no"), id="stats-clear-no")
+            yes = _button(
+                "btn primary", "stats-clear-yes", tr("stats.clear_yes"), id="stats-clear-yes"
+            )
+            return (
+                '<div class="panel stats-confirm" role="group" aria-labelledby="clear-q">'
+                f'<p id="clear-q">{h(tr("stats.clear_confirm"))}</p>'
+                f'<div class="btn-row">{no}{yes}</div></div>'
+            )
+        clear = _button(
+            "btn", "stats-clear", tr("stats.clear"), id="stats-clear", disabled=not anything
+        )
+        return f'<div class="btn-row">{back}{clear}</div>'
+
+    # -- intents ---------------------------------------------------------------
+    def on_action(self, act: str, data: Mapping[str, str]) -> None:
+        if act == "stats-clear":
+            self.confirming = True
+            self.ctx.redraw()
+            self.ctx.host.focus("#stats-clear-no")
+        elif act == "stats-clear-no":
+            self._cancel()
+        elif act == "stats-clear-yes":
+            stats.clear(self.ctx.host)
+            self.confirming = False
+            self.ctx.redraw()
+            self.ctx.host.announce(self.ctx.tr("stats.cleared"))
+            self.ctx.host.focus("#stats-title")
+
+    def _cancel(self) -> None:
+        self.confirming = False
+        self.ctx.redraw()
+        self.ctx.host.focus("#stats-clear")
+
+    def on_key(self, key: str) -> bool:
+        if key == "Escape" and self.confirming:
+            self._cancel()
+            return True
+        return False
+
+    def leave(self) -> None:
+        self.confirming = False
+
+
+def _button(cls: str, act: str, label: str, **extra: object) -> str:
+    return f"<button{attrs(type='button', class_=cls, data_act=act, **extra)}>{h(label)}</button>"

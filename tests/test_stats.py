@@ -1,0 +1,240 @@
+"""Statistics of finished games: what counts, how it is stored, and the screen."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+
+import pytest
+
+from fake_host import FakeHost
+from zaria.i18n import LANGUAGES, Translator
+from zaria_web import stats
+from zaria_web.app import App
+from zaria_web.stats import Summary, add_result, record_farkle, record_penta
+from zaria_web.stats_screen import StatsScreen
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(stats).failed == 0
+
+
+def make_app(host: FakeHost | None = None, lang: str = "en") -> tuple[App, FakeHost]:
+    host = host or FakeHost({"zaria.lang": lang})
+    return App(host, params={}), host
+
+
+# -- counting ------------------------------------------------------------------------
+
+
+def test_penta_counts_games_people_scores_and_the_bonus_rate() -> None:
+    app, host = make_app()
+    ctx = app.ctx
+    assert record_penta(ctx, [250], ["Ann"], [True], [True], reproducible=False)
+    assert record_penta(
+        ctx, [180, 300], ["Ann", "Computer"], [True, False], [False, True], reproducible=False
+    )
+    assert record_penta(ctx, [231, 120], ["Bo", "Ann"], [True, True], [True, False], False)
+    s = stats.load(host)["penta"]
+    assert s.games == 3
+    assert s.scored == 4  # the computer's 300 is not a person's result
+    assert s.total == 250 + 180 + 231 + 120
+    assert (s.best, s.best_name) == (250, "Ann")
+    assert s.average == pytest.approx(781 / 4)
+    assert s.bonus == 2 and s.bonus_rate == pytest.approx(0.5)
+    assert s.wins == ()
+    assert stats.load(host)["farkle"] == Summary()
+
+
+def test_farkle_counts_wins_by_name_computers_included_and_ties_for_each() -> None:
+    app, host = make_app()
+    ctx = app.ctx
+    record_farkle(ctx, [10_200, 8_000], ["Ann", "Bo"], [True, True], [0], False)
+    record_farkle(ctx, [6_000, 10_050], ["Ann", "Computer"], [True, False], [1], False)
+    record_farkle(ctx, [10_000, 10_000], ["Bo", "Ann"], [True, True], [0, 1], False)
+    s = stats.load(host)["farkle"]
+    assert s.games == 3 and s.scored == 5
+    assert (s.best, s.best_name) == (10_200, "Ann")
+    assert s.wins == (("Ann", 2), ("Bo", 1), ("Computer", 1))
+
+
+def test_scripted_or_seeded_games_do_not_count() -> None:
+    app, host = make_app()
+    assert not record_penta(app.ctx, [300], ["Ann"], [True], [True], reproducible=True)
+    assert not record_farkle(app.ctx, [10_000], ["Ann"], [True], [0], reproducible=True)
+    assert stats.load(host) == {"penta": Summary(), "farkle": Summary()}
+    assert "zaria.stats" not in host.storage
+
+
+def test_a_game_another_tab_holds_does_not_count() -> None:
+    app, host = make_app()
+    app.ctx.saves.conflicts.add("penta")
+    assert not record_penta(app.ctx, [300], ["Ann"], [True], [True], reproducible=False)
+    assert record_farkle(app.ctx, [10_000], ["Ann"], [True], [0], reproducible=False)
+    assert stats.load(host)["penta"].games == 0
+
+
+def test_a_game_of_computers_only_counts_as_played_without_scores() -> None:
+    s = add_result(Summary(), [200, 210], ["C1", "C2"], [False, False], upper_bonus=[True, True])
+    assert (s.games, s.scored, s.best, s.average, s.bonus_rate) == (1, 0, None, None, None)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ([], [], []),
+        ([1, 2], ["a"], [True, True]),
+        ([1, 2], ["a", "b"], [True]),
+    ],
+)
+def test_mismatched_seats_are_refused(args: tuple[list[int], list[str], list[bool]]) -> None:
+    with pytest.raises(ValueError):
+        add_result(Summary(), *args)
+
+
+def test_bad_winners_and_bonus_flags_are_refused() -> None:
+    with pytest.raises(ValueError):
+        add_result(Summary(), [1], ["a"], [True], winners=[1])
+    with pytest.raises(ValueError):
+        add_result(Summary(), [1], ["a"], [True], upper_bonus=[True, False])
+
+
+def test_wins_keep_the_most_winning_names_only() -> None:
+    s = Summary(wins=tuple((f"p{i:02}", 2) for i in range(stats.MAX_NAMES)))
+    s = add_result(s, [1, 2], ["new", "p00"], [True, True], winners=[0, 1])
+    assert len(s.wins) == stats.MAX_NAMES
+    assert s.wins[0] == ("p00", 3)
+    assert ("new", 1) not in s.wins
+
+
+# -- storage ---------------------------------------------------------------------------
+
+
+def test_stats_round_trip_through_storage() -> None:
+    app, host = make_app()
+    record_farkle(app.ctx, [10_000, 0], ["Ann", "Bo"], [True, True], [0], False)
+    data = json.loads(host.storage["zaria.stats"])
+    assert data["format"] == stats.FORMAT
+    assert Summary.from_dict(data["farkle"]) == stats.load(host)["farkle"]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "nonsense",
+        "[]",
+        json.dumps({"format": 99, "penta": {}}),
+        json.dumps({"format": 1, "penta": {"games": -1}}),
+        json.dumps(
+            {
+                "format": 1,
+                "penta": {
+                    "games": 1,
+                    "scored": 1,
+                    "total": 5,
+                    "best": 5,
+                    "best_name": "a",
+                    "bonus": 0,
+                    "wins": [["a"]],
+                },
+            }
+        ),
+    ],
+)
+def test_unreadable_stats_are_set_aside_and_counting_restarts(raw: str) -> None:
+    app, host = make_app(FakeHost({"zaria.stats": raw}))
+    assert stats.load(host) == {"penta": Summary(), "farkle": Summary()}
+    assert host.storage["zaria.badstats"] == raw
+    assert record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
+    assert stats.load(host)["penta"].games == 1
+
+
+def test_clear_forgets_everything() -> None:
+    app, host = make_app()
+    record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
+    stats.clear(host)
+    assert stats.load(host)["penta"].games == 0
+
+
+# -- the screen --------------------------------------------------------------------------
+
+
+def stat_rows(html: str, game: str) -> dict[str, str]:
+    found = re.search(rf'<dl class="stat-list" data-game="{game}">(.*?)</dl>', html)
+    assert found, html
+    return dict(re.findall(r"<dt>(.*?)</dt><dd[^>]*>(.*?)</dd>", found.group(1)))
+
+
+def test_the_screen_is_reached_from_home_and_shows_the_figures() -> None:
+    app, host = make_app()
+    record_penta(app.ctx, [250], ["Ann"], [True], [True], False)
+    record_penta(app.ctx, [181], ["Bo"], [True], [False], False)
+    record_farkle(app.ctx, [10_350, 9_000], ["Ann", "Bo"], [True, True], [0], False)
+    app.action("open", {"game": "stats"})
+    html = host.screen_html
+    assert stat_rows(html, "penta") == {
+        "Games played": "2",
+        "Best score": "250 (Ann)",
+        "Average score": "216",
+        "Upper bonus (63+) earned": "50%",
+    }
+    farkle = stat_rows(html, "farkle")
+    assert farkle["Best score"] == "10,350 (Ann)"
+    assert "Upper bonus (63+) earned" not in farkle
+    assert re.search(r'<th scope="row">Ann</th><td class="num">1</td>', html)
+
+
+def test_the_screen_says_when_nothing_was_counted() -> None:
+    app, host = make_app()
+    app.action("open", {"game": "stats"})
+    assert host.screen_html.count("No finished games yet.") == 2
+    assert re.search(r'<button[^>]*id="stats-clear"[^>]*disabled', host.screen_html)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_and_percentages_follow_the_language(lang: str) -> None:
+    app, host = make_app(lang=lang)
+    record_farkle(app.ctx, [12_000], ["Ann"], [True], [0], False)
+    record_penta(app.ctx, [100], ["Ann"], [True], [True], False)
+    app.action("open", {"game": "stats"})
+    tr = Translator(lang)
+    rows = stat_rows(host.screen_html, "farkle")
+    assert rows[tr("stats.average")] == tr.number(12_000)
+    penta = stat_rows(host.screen_html, "penta")
+    assert penta[tr("stats.bonus_rate")] == tr("stats.percent", pct=100)
+    for key in ("stats.title", "stats.games", "stats.note", "stats.clear", "stats.clear_confirm"):
+        assert tr.has(key)
+
+
+def test_clearing_asks_first_and_can_be_cancelled() -> None:
+    app, host = make_app()
+    record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
+    app.action("open", {"game": "stats"})
+    app.action("stats-clear", {})
+    assert "Clear all statistics? This cannot be undone." in host.screen_html
+    assert host.focused == "#stats-clear-no"
+    assert stats.load(host)["penta"].games == 1  # nothing cleared yet
+    app.action("stats-clear-no", {})
+    assert "Clear all statistics?" not in host.screen_html
+    assert stats.load(host)["penta"].games == 1
+    app.action("stats-clear", {})
+    assert app.key("Escape")
+    assert "Clear all statistics?" not in host.screen_html
+    assert not app.key("Escape")
+    app.action("stats-clear", {})
+    app.action("stats-clear-yes", {})
+    assert stats.load(host)["penta"].games == 0
+    assert host.announced[-1] == "Statistics cleared."
+    assert "No finished games yet." in host.screen_html
+
+
+def test_leaving_the_screen_drops_a_pending_question() -> None:
+    app, host = make_app()
+    app.action("open", {"game": "stats"})
+    screen = app.screen
+    assert isinstance(screen, StatsScreen)
+    app.action("stats-clear", {})
+    app.action("home", {})
+    app.action("open", {"game": "stats"})
+    assert "Clear all statistics?" not in host.screen_html
