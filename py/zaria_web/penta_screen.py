@@ -144,12 +144,7 @@ class PentaScreen:
             decisions = [Decision(**d) for d in state.get("decisions", [])]
             box = None if selected is None else Box(selected)
         except (StateError, KeyError, TypeError, ValueError) as exc:
-            reject = getattr(self.ctx.saves, "reject", None)
-            if reject is not None:
-                reject(GAME, str(exc))
-            else:
-                self.ctx.saves.discard(GAME)
-            self.message = ("save.corrupt", {})
+            self.message = (self.ctx.saves.reject(GAME, str(exc)), {})
             return
         if game.over:
             self.ctx.saves.clear(GAME)

@@ -96,5 +96,4 @@ MESSAGES: dict[str, str] = {
     "err.penta.box_used": "That box is already used.",
     "err.penta.joker_forbids": "The joker rule does not allow that box for this Penta.",
     "err.penta.game_over": "The game is over.",
-    "save.corrupt": "The saved game could not be read; a new game starts.",
 }

@@ -96,5 +96,4 @@ MESSAGES: dict[str, str] = {
     "err.penta.box_used": "Cette case est déjà remplie.",
     "err.penta.joker_forbids": "La règle du joker n’autorise pas cette case pour ce Penta.",
     "err.penta.game_over": "La partie est terminée.",
-    "save.corrupt": "La partie sauvegardée est illisible : une nouvelle partie commence.",
 }

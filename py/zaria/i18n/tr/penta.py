@@ -96,5 +96,4 @@ MESSAGES: dict[str, str] = {
     "err.penta.box_used": "Bu kutu zaten kullanıldı.",
     "err.penta.joker_forbids": "Joker kuralı bu Penta için o kutuya izin vermiyor.",
     "err.penta.game_over": "Oyun bitti.",
-    "save.corrupt": "Kayıtlı oyun okunamadı; yeni bir oyun başlıyor.",
 }
