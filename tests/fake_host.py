@@ -22,6 +22,7 @@ class FakeHost:
         self.title = ""
         self.files: dict[str, bytes] = {}
         self.focused = ""
+        self.scrolled_to_top = 0
 
     def render(self, screen_html: str, tools_html: str) -> None:
         self.screen_html = screen_html
@@ -74,6 +75,9 @@ class FakeHost:
             done(self.files[url])
         else:
             failed(f"{url}: not found")
+
+    def scroll_to_top(self) -> None:
+        self.scrolled_to_top += 1
 
     def focus(self, selector: str) -> None:
         self.focused = selector

@@ -87,11 +87,16 @@ class App:
     # -- navigation ---------------------------------------------------------
     def go(self, name: str) -> None:
         """Show the screen called ``name`` (``home`` or a game)."""
-        if name != self.screen.name:
+        changed = name != self.screen.name
+        if changed:
             self.screen.leave()
             self.ctx.notices.clear()  # notices concern the screen they appeared on
         self.screen = self._screen(name)
+        if changed:
+            self.screen.enter()
         self.redraw()
+        if changed:
+            self.host.scroll_to_top()
         self.host.focus("#screen")
 
     def _screen(self, name: str) -> Screen:

@@ -118,6 +118,9 @@ class BrowserHost:
         _tasks.add(task := asyncio.ensure_future(fetch()))
         task.add_done_callback(_tasks.discard)
 
+    def scroll_to_top(self) -> None:
+        js.window.scrollTo(0, 0)
+
     def focus(self, selector: str) -> None:
         el = self.doc.querySelector(selector)
         if _found(el):

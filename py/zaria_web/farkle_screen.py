@@ -557,6 +557,9 @@ class FarkleScreen:
             return False
         return True
 
+    def enter(self) -> None:
+        self._schedule()
+
     def leave(self) -> None:
         self._cancel()
 

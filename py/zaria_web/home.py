@@ -70,5 +70,8 @@ class HomeScreen:
     def on_key(self, key: str) -> bool:
         return False
 
+    def enter(self) -> None:
+        return None
+
     def leave(self) -> None:
         return None

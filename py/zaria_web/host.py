@@ -42,5 +42,8 @@ class Host(Protocol):
     ) -> None:
         """Fetch ``url`` (relative to the page) and call ``done`` with its bytes."""
 
+    def scroll_to_top(self) -> None:
+        """Scroll the page back to its top (a new screen starts there)."""
+
     def focus(self, selector: str) -> None:
         """Move keyboard focus to the first element matching ``selector``."""

@@ -535,6 +535,9 @@ class PentaScreen:
             return True
         return False
 
+    def enter(self) -> None:
+        self._schedule()
+
     def leave(self) -> None:
         self._cancel()
 

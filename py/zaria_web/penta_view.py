@@ -400,7 +400,7 @@ class PentaView:
             )
         tools = (
             f'<div class="penta-tools"><button{attrs(type="button", class_="btn small", data_act="new", id="penta-new")}>{h(tr("penta.new_game"))}</button>'
-            f'<button{attrs(type="button", class_="btn small", data_act="rules", data_game="penta", id="penta-rules")}>{h(tr("nav.rules"))}</button>'
+            f"<button{attrs(type='button', class_='btn small', data_act='rules', data_game='penta', id='penta-rules')}>{h(tr('nav.rules'))}</button>"
             f'<details class="penta-more"><summary class="btn small">{h(tr("penta.settings"))}</summary>{self.settings_panel()}</details></div>'
         )
         play = (

@@ -41,5 +41,8 @@ class Screen(Protocol):
     def on_key(self, key: str) -> bool:
         """A keyboard shortcut; return True when handled."""
 
+    def enter(self) -> None:
+        """The screen is shown (again): restart what runs by itself, e.g. a countdown."""
+
     def leave(self) -> None:
         """The player leaves the screen: cancel timers."""

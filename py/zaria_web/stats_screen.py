@@ -121,6 +121,9 @@ class StatsScreen:
             return True
         return False
 
+    def enter(self) -> None:
+        return None
+
     def leave(self) -> None:
         self.confirming = False
 
