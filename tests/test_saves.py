@@ -338,6 +338,9 @@ class CounterScreen:
     def on_key(self, key: str) -> bool:
         return False
 
+    def enter(self) -> None:
+        return None
+
     def leave(self) -> None:
         self.left = True
 
