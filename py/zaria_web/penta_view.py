@@ -342,8 +342,16 @@ class PentaView:
             else ""
         )
         cls = "sheet" + (" show-all" if s.show_all else "") + f" cols-{n}"
+        # On a phone only the current player's column is drawn: the others' totals
+        # stay in sight here, and the toggle shows their whole columns.
+        others = "".join(
+            f'<li><span class="pname">{h(seat.name)}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
+            for i, seat in enumerate(game.seats)
+            if i != cur
+        )
+        strip = f'<ul class="others-strip">{others}</ul>' if others else ""
         return (
-            f'<div class="sheet-wrap">{toggle}<table class="{cls}" aria-label="{h(tr("penta.sheet"))}">'
+            f'<div class="sheet-wrap">{strip}{toggle}<table class="{cls}" aria-label="{h(tr("penta.sheet"))}">'
             f'<thead><tr><th scope="col" class="corner">{h(tr("penta.sheet.box"))}</th>{head}</tr></thead>'
             f"<tbody>{rows}</tbody></table></div>"
         )
