@@ -326,7 +326,6 @@ def _dice() -> _Dice:
     )
 
 
-
 def prepare() -> None:
     """Build the dice tables every turn evaluation uses (once; tens of ms in a browser).
 
