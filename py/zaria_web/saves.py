@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import secrets
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -169,7 +169,7 @@ class SaveStore:
     ) -> None:
         self.host = host
         self.notify = notify
-        self.tab = tab or secrets.token_hex(6)
+        self.tab = tab or os.urandom(6).hex()  # os is loaded already; secrets would load hashlib
         #: False after storage refused a write (until one succeeds again).
         self.working = True
         #: Games another tab has written since this tab last did: not written here.
