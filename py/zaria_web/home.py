@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from zaria_web.html import attrs, h
+from zaria_web.html import attrs, die_face, h
 from zaria_web.screen import Context
 
 GAMES = ("penta", "farkle")
+
+
+#: The die face drawn on each game's card.
+ART = {"penta": 5, "farkle": 6}
 
 
 class HomeScreen:
@@ -43,7 +47,7 @@ class HomeScreen:
         return (
             f'<div class="game-slot" role="group" aria-labelledby="name-{game}">'
             f"<button{card}>"
-            f'<span class="game-art" aria-hidden="true"></span>'
+            f'<span class="game-art" aria-hidden="true">{die_face(ART[game])}</span>'
             f'<span class="game-name" id="name-{game}">{h(tr("game." + game))}</span>'
             f'<span class="game-desc">{h(tr(f"game.{game}.desc"))}</span>{badge}</button>'
             f"{resume}</div>"
