@@ -98,6 +98,9 @@ class BrowserHost:
         root.lang = lang
         root.dataset.theme = theme
         self.doc.title = title
+        brand = self.doc.getElementById("brand-name")
+        if _found(brand):
+            brand.textContent = title
 
     def load_bytes(
         self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]

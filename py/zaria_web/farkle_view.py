@@ -406,7 +406,7 @@ def keys_hint(tr: Translator) -> str:
     return (
         f'<p class="fk-keys"><span>{h(tr("farkle.keys"))}:</span> '
         f"<kbd>R</kbd> {h(tr('farkle.roll'))} · <kbd>B</kbd> {h(tr('farkle.bank'))} · "
-        f"<kbd>1</kbd>–<kbd>6</kbd> {h(tr('farkle.keys.dice'))}</p>"
+        f'<span class="fk-range"><kbd>1</kbd>–<kbd>6</kbd></span> {h(tr("farkle.keys.dice"))}</p>'
     )
 
 

@@ -306,18 +306,16 @@ class PentaScreen:
         self.rolled = (False,) * 5
         scored = game.last_scored
         assert scored is not None
-        tr = self.ctx.tr
-        key = "penta.announce.auto" if auto else "penta.announce.scored"
-        text = tr(
-            key,
-            name=game.seats[seat].name,
-            box=tr("penta.box." + box.value),
-            points=scored.points,
-        )
-        if scored.bonus:
-            text += " " + tr("penta.announce.bonus", bonus=scored.bonus)
-        self.message = ("penta.last", {"text": text})
-        self.ctx.host.announce(text)
+        # Kept as ids and values, so that the message follows a change of language.
+        params: dict[str, Any] = {
+            "key": "penta.announce.auto" if auto else "penta.announce.scored",
+            "seat": seat,
+            "box": box.value,
+            "points": scored.points,
+            "bonus": scored.bonus,
+        }
+        self.message = ("penta.last", params)
+        self.ctx.host.announce(penta_view.scored_text(self.ctx.tr, game, **params))
         if game.over:
             self._finish()
             return
@@ -344,7 +342,7 @@ class PentaScreen:
             )
         except (ImportError, AttributeError):
             pass
-        names = ", ".join(game.seats[w].name for w in game.winners())
+        names = ", ".join(penta_view.seat_name(self.ctx.tr, game.seats[w]) for w in game.winners())
         self.ctx.host.announce(self.ctx.tr("penta.end.winners", names=names), assertive=True)
 
     def _start(self, names: list[str]) -> None:

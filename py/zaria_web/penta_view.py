@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from zaria.game import Seat
 from zaria.i18n import Translator
 from zaria.penta.game import PentaGame, Totals
 from zaria.penta.scoring import LOWER, UPPER, UPPER_BONUS_THRESHOLD, Box
@@ -49,8 +50,30 @@ class TableState:
     strategy_missing: bool = False
 
 
-def _fmt(value: float) -> str:
-    return f"{value:.1f}"
+def _fmt(tr: Translator, value: float) -> str:
+    """``value`` to one decimal, the language's way (250.4, 250,4).
+
+    >>> _fmt(Translator("tr"), 1250.44), _fmt(Translator("en"), 2)
+    ('1.250,4', '2.0')
+    """
+    tenths = round(abs(value) * 10)
+    sign = "-" if value < 0 and tenths else ""
+    return f"{sign}{tr.number(tenths // 10)}{tr('penta.decimal')}{tenths % 10}"
+
+
+def seat_name(tr: Translator, seat: Seat) -> str:
+    """A player's name; the computer is called by its name in the current language."""
+    return tr("penta.computer_name") if seat.computer else seat.name
+
+
+def scored_text(
+    tr: Translator, game: PentaGame, key: str, seat: int, box: str, points: int, bonus: int
+) -> str:
+    """ "Ann scores 25 in Full house." (``key`` says whether it was recorded automatically)."""
+    text = tr(key, name=seat_name(tr, game.seats[seat]), box=tr("penta.box." + box), points=points)
+    if bonus:
+        text += " " + tr("penta.announce.bonus", bonus=bonus)
+    return text
 
 
 class PentaView:
@@ -61,11 +84,19 @@ class PentaView:
         self.settings = settings
 
     # -- pieces ---------------------------------------------------------------
-    def _message(self, message: tuple[str, dict[str, Any]] | None) -> str:
+    def _seat_name(self, seat: Seat) -> str:
+        return seat_name(self.tr, seat)
+
+    def _message(
+        self, message: tuple[str, dict[str, Any]] | None, game: PentaGame | None = None
+    ) -> str:
         if message is None:
             return ""
         key, params = message
-        text = params["text"] if key == "penta.last" else self.tr(key, **params)
+        if key == "penta.last" and game is not None:
+            text = scored_text(self.tr, game, **params)
+        else:
+            text = self.tr(key, **params)
         kind = "last" if key == "penta.last" else "warn"
         return f'<p class="penta-msg {kind}" role="status">{h(text)}</p>'
 
@@ -216,7 +247,7 @@ class PentaView:
             parts.append(f'<p class="penta-msg">{h(tr("penta.table_loading"))}</p>')
         if seat.computer:
             parts.append(
-                f'<p class="penta-msg thinking">{h(tr("penta.computer_playing", name=seat.name))}</p>'
+                f'<p class="penta-msg thinking">{h(tr("penta.computer_playing", name=self._seat_name(seat)))}</p>'
             )
         if s.countdown is not None:
             parts.append(
@@ -228,7 +259,7 @@ class PentaView:
                 f'<p class="penta-msg warn sacrifice" role="status">{h(tr("penta.sacrifice"))}</p>'
             )
         elif s.message is not None and (s.message[0] != "penta.sacrifice"):
-            parts.append(self._message(s.message))
+            parts.append(self._message(s.message, s.game))
         if s.coach is not None:
             parts.append(self._coach(s))
         return f'<div class="penta-status" aria-live="polite">{"".join(parts)}</div>'
@@ -240,18 +271,20 @@ class PentaView:
         lines = []
         if c.best.startswith("keep:"):
             dice = " ".join(c.best[5:]) or "—"
-            lines.append(tr("penta.coach.best_keep", dice=dice, value=_fmt(c.best_keep_value or 0)))
+            lines.append(
+                tr("penta.coach.best_keep", dice=dice, value=_fmt(tr, c.best_keep_value or 0))
+            )
         else:
             box = Box(c.best[4:])
             lines.append(
                 tr(
                     "penta.coach.best_box",
                     box=tr("penta.box." + box.value),
-                    value=_fmt(c.boxes[box]),
+                    value=_fmt(tr, c.boxes[box]),
                 )
             )
         if c.held_value is not None:
-            lines.append(tr("penta.coach.held", value=_fmt(c.held_value)))
+            lines.append(tr("penta.coach.held", value=_fmt(tr, c.held_value)))
         items = "".join(f"<li>{h(line)}</li>" for line in lines)
         return (
             f'<div class="coach-box"><strong>{h(tr("penta.coach"))}</strong><ul>{items}</ul></div>'
@@ -272,7 +305,7 @@ class PentaView:
             f"<span>{h(tr('penta.coach'))}</span></label>"
         )
         return (
-            f'<div class="penta-head"><div><h2 class="turn-name">{h(tr("penta.turn_of", name=seat.name))}</h2>'
+            f'<div class="penta-head"><div><h2 class="turn-name">{h(tr("penta.turn_of", name=self._seat_name(seat)))}</h2>'
             f'<p class="round">{h(tr("penta.round", n=game.round, of=13))}</p></div>{coach}</div>{cue}'
         )
 
@@ -289,7 +322,7 @@ class PentaView:
             return "cur" if i == cur else "other"
 
         head = "".join(
-            f'<th scope="col" class="{col_class(i)}"><span class="pname">{h(seat.name)}</span>'
+            f'<th scope="col" class="{col_class(i)}"><span class="pname">{h(self._seat_name(seat))}</span>'
             f'<span class="ptotal num">{h(tr.number(totals[i].total))}</span></th>'
             for i, seat in enumerate(game.seats)
         )
@@ -345,7 +378,7 @@ class PentaView:
         # On a phone only the current player's column is drawn: the others' totals
         # stay in sight here, and the toggle shows their whole columns.
         others = "".join(
-            f'<li><span class="pname">{h(seat.name)}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
+            f'<li><span class="pname">{h(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
             for i, seat in enumerate(game.seats)
             if i != cur
         )
@@ -380,7 +413,7 @@ class PentaView:
             best = coach.best == "box:" + box.value
             extra = (
                 f'<span class="coach-ev{" best" if best else ""}">'
-                f"{'★ ' if best else ''}{h(_fmt(coach.boxes[box]))}</span>"
+                f"{'★ ' if best else ''}{h(_fmt(tr, coach.boxes[box]))}</span>"
             )
         label = (
             tr("penta.box.option", box=name, points=points)
@@ -438,12 +471,12 @@ class PentaView:
             crown = ' <span class="crown" aria-hidden="true">★</span>' if i in winners else ""
             rank_rows.append(
                 f'<tr class="{"winner" if i in winners else ""}"><td class="num">{place}</td>'
-                f'<th scope="row">{h(game.seats[i].name)}{crown}</th>'
+                f'<th scope="row">{h(self._seat_name(game.seats[i]))}{crown}</th>'
                 f'<td class="num">{h(tr.number(t.upper))}</td><td class="num">{h(tr.number(t.upper_bonus))}</td>'
                 f'<td class="num">{h(tr.number(t.lower))}</td><td class="num">{h(tr.number(t.penta_bonus))}</td>'
                 f'<td class="num total">{h(tr.number(t.total))}</td></tr>'
             )
-        names = ", ".join(game.seats[w].name for w in sorted(winners))
+        names = ", ".join(self._seat_name(game.seats[w]) for w in sorted(winners))
         title = tr("penta.end.tie" if len(winners) > 1 else "penta.end.winner", names=names)
         head = "".join(
             f'<th scope="col">{h(tr(k))}</th>'
@@ -465,7 +498,9 @@ class PentaView:
         return (
             f'<section class="penta end panel" aria-labelledby="penta-end-title">'
             f'<h2 id="penta-end-title" class="end-title">{h(title)}</h2>'
-            f'<div class="table-scroll"><table class="ranking"><thead><tr>{head}</tr></thead>'
+            # On a phone the table scrolls sideways: the keyboard must reach it too.
+            f'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="penta-end-title">'
+            f'<table class="ranking"><thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(rank_rows)}</tbody></table></div>"
             f'<div class="btn-row end"><button{attrs(type="button", class_="btn", data_act="new", id="penta-new-game")}>{h(tr("penta.new_game"))}</button>'
             f"<button{attrs(type='button', class_='btn primary big', data_act='again', id='penta-again')}>{h(tr('penta.play_again'))}</button></div>"
@@ -487,11 +522,11 @@ class PentaView:
             return f'<div class="review"><h4>{h(name)}</h4><p>{h(tr("penta.review.perfect"))}</p></div>'
         total = sum(d.cost for d in decisions)
         items = "".join(
-            f"<li>{h(tr('penta.review.item', round=d.round, roll=d.roll, chosen=self._choice(d.chosen), best=self._choice(d.best), cost=_fmt(d.cost)))}</li>"
+            f"<li>{h(tr('penta.review.item', round=d.round, roll=d.roll, chosen=self._choice(d.chosen), best=self._choice(d.best), cost=_fmt(tr, d.cost)))}</li>"
             for d in decisions
         )
         return (
             f'<div class="review"><h4>{h(name)}</h4>'
-            f'<p class="review-total">{h(tr("penta.review.total", cost=_fmt(total), n=len(decisions)))}</p>'
+            f'<p class="review-total">{h(tr("penta.review.total", cost=_fmt(tr, total), n=len(decisions)))}</p>'
             f"<details><summary>{h(tr('penta.review.details'))}</summary><ol>{items}</ol></details></div>"
         )

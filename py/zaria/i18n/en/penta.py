@@ -61,6 +61,7 @@ MESSAGES: dict[str, str] = {
     "penta.coach.best_box": "Best: record in {box} (expected final score {value})",
     "penta.coach.best_keep": "Best: keep {dice} and roll again (expected final score {value})",
     "penta.coach.held": "With the dice you hold now: {value}",
+    "penta.decimal": ".",
     "penta.announce.roll": "Rolled {dice}",
     "penta.announce.scored": "{name} scores {points} in {box}.",
     "penta.announce.auto": "Recorded automatically: {name} scores {points} in {box}.",

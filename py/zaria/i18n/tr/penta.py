@@ -61,6 +61,7 @@ MESSAGES: dict[str, str] = {
     "penta.coach.best_box": "En iyisi: {box} kutusuna yaz (beklenen son puan {value})",
     "penta.coach.best_keep": "En iyisi: {dice} tut ve yeniden at (beklenen son puan {value})",
     "penta.coach.held": "Şu an tuttuğunuz zarlarla: {value}",
+    "penta.decimal": ",",
     "penta.announce.roll": "Atış: {dice}",
     "penta.announce.scored": "{name}, {box} kutusuna {points} puan yazdı.",
     "penta.announce.auto": "Otomatik yazıldı: {name}, {box} kutusuna {points} puan.",
