@@ -220,7 +220,7 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     tap(page, 1)
     page.locator("#fk-roll").click()
     expect(page.locator(".fk-events")).to_contain_text(
-        "Tour perdu ! Alice perd les 1 600 points de ce tour ; le total encaissé reste à 1 050."
+        "Tour perdu ! Alice perd les 1 600 points de ce tour ; le total encaissé reste à 1 050."
     )
     expect(page.locator(".fk-tray.bust .die")).to_have_count(5)
     assert player_total(page, "Alice") == "1\u202f050"
@@ -237,11 +237,11 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     tap(page, 1, 2, 3, 4, 5, 6)
     page.get_by_role("button", name="Encaisser", exact=True).click()
     expect(page.locator(".fk-events")).to_contain_text("Dernier tour !")
-    expect(page.locator(".fk-events")).to_contain_text("Dernier tour : 2 tours restants.")
+    expect(page.locator(".fk-events")).to_contain_text("Dernier tour\u202f: 2 tours restants.")
     expect(page.locator("#fk-lastround")).to_have_text("Dernier tour ! 2 tours restants")
     expect(page.locator("#fk-turn")).to_have_text("À Bob de jouer")
     page.locator("#fk-roll").click()
-    expect(page.get_by_role("heading", name="Alice gagne !")).to_be_visible()
+    expect(page.get_by_role("heading", name="Alice gagne\u202f!")).to_be_visible()
     names = page.locator(".fk-ranking tbody th").all_inner_texts()
     totals = page.locator(".fk-ranking tbody td:last-child").all_inner_texts()
     assert names == ["Alice", "Bob", "IA"]

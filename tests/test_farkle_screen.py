@@ -381,7 +381,7 @@ def test_lost_turn_in_french_keeps_the_banked_total() -> None:
     assert g.current == 1
     p = page(host)
     assert "Tour perdu !" in p.plain()
-    assert "Alice perd les 100 points de ce tour ; le total encaissé reste à 1\u202f000." in (
+    assert "Alice perd les 100 points de ce tour\u202f; le total encaissé reste à 1\u202f000." in (
         p.plain()
     )
     loud = [t for t, a in host.said if a]
@@ -390,7 +390,7 @@ def test_lost_turn_in_french_keeps_the_banked_total() -> None:
     assert p.text["fk-turn"] == "À Bob de jouer"
     assert "Passez l’appareil à Bob." in p.text["fk-sub"]
     # The roll that scored nothing stays in view until the next roll.
-    assert "Le lancer qui ne rapporte rien : 2, 3, 4, 6, 6" in p.plain()
+    assert "Le lancer qui ne rapporte rien\u202f: 2, 3, 4, 6, 6" in p.plain()
 
 
 def test_hot_dice_brings_all_six_dice_back() -> None:
