@@ -27,3 +27,12 @@ def audit(page: Page, label: str) -> list[dict[str, Any]]:
         v.pop("tags", None)
         v.pop("helpUrl", None)
     return violations
+
+
+def tab_to(page: Page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the element matching ``selector`` has the focus."""
+    for _ in range(limit):
+        if page.evaluate("s => document.activeElement?.matches(s) ?? false", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from a11y import audit
+from a11y import audit, tab_to
 from conftest import App, no_error_box
 
 #: Hot dice (three pairs), a 1 set aside, a roll of nothing; then 6,000 banked; then nothing.
@@ -42,15 +42,6 @@ STATS = {
         "wins": [["Lou", 1]],
     },
 }
-
-
-def tab_to(page: Page, selector: str, limit: int = 80) -> None:
-    """Press Tab until the element matching ``selector`` has the focus."""
-    for _ in range(limit):
-        if page.evaluate("s => document.activeElement?.matches(s) ?? false", selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
 
 
 RING = """() => {

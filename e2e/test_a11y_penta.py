@@ -5,19 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from a11y import audit
+from a11y import audit, tab_to
 from conftest import App
-
-
-def tab_to(page: Page, selector: str, limit: int = 80) -> None:
-    """Press Tab until the element matching ``selector`` has the focus."""
-    for _ in range(limit):
-        if page.evaluate("s => document.activeElement?.matches(s) ?? false", selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
 
 
 def test_a_whole_penta_turn_with_the_keyboard_only(app: App) -> None:
