@@ -36,3 +36,16 @@ def tab_to(page: Page, selector: str, limit: int = 80) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {selector}")
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll("button, select, summary, a.brand")]
+  .filter(el => el.checkVisibility())
+  .map(el => [el.id || el.className || el.tagName, el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([name, r]) => `${name}: ${Math.round(r.width)}×${Math.round(r.height)}`)"""
+
+
+def small_targets(page: Page) -> list[str]:
+    """Visible controls smaller than 44×44 px (touch targets must not be)."""
+    result: list[str] = page.evaluate(SMALL_TARGETS)
+    return result

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import expect
 
-from a11y import audit, tab_to
+from a11y import audit, small_targets, tab_to
 from conftest import App
 
 
@@ -64,6 +64,7 @@ def test_penta_screens_have_no_serious_accessibility_violations(
     page.locator("#penta-coach").click()
     expect(page.locator(".coach-box")).to_be_visible()
     found += audit(page, "penta mid-turn with coach")
+    assert not small_targets(page), small_targets(page)
     page.locator("#box-penta").click()
     page.get_by_role("button", name="Validate round").click()
     found += audit(page, "penta after a record")
