@@ -365,7 +365,7 @@ class FarkleGame:
             raise SelectionNotScoringError(
                 "err.farkle.selection_not_scoring",
                 f"cannot {action}: selected {_fmt(sorted(self.selected_dice))} but "
-                f"{_fmt(left)} fits no scoring combination",
+                f"{_fmt(left)} {'fits' if len(left) == 1 else 'fit'} no scoring combination",
                 action=action,
                 dice=sorted(self.selected_dice),
                 die=left[0],
