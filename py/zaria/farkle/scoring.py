@@ -167,7 +167,8 @@ def best_breakdown(dice: Iterable[int]) -> tuple[Scored, ...]:
     if left:
         raise NonScoringDiceError(
             "err.farkle.non_scoring_dice",
-            f"cannot score {_fmt(key)}: {_fmt(left)} {'fits' if len(left) == 1 else 'fit'} no scoring combination",
+            f"cannot score {_fmt(key)}: {_fmt(left)} "
+            f"{'fits' if len(left) == 1 else 'fit'} no scoring combination",
             dice=list(key),
             die=left[0],
             left=list(left),
