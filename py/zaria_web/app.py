@@ -223,6 +223,7 @@ class App:
         theme_button = attrs(
             type="button",
             class_="icon-btn theme-btn",
+            id="theme",  # the page keeps focus by id across redraws
             data_act="theme",
             data_theme=theme,
             title=tr("theme." + theme),

@@ -81,6 +81,7 @@ class PentaScreen:
         self.show_all = False
         self.table_error: str | None = None
         self._timer: int | None = None
+        self._focus: str | None = None
         self.source: DiceSource = dice_source(ctx.params)
         self._load_table()
         self._resume()
@@ -161,6 +162,16 @@ class PentaScreen:
         self.phase = "play"
         self._schedule()
 
+    def _focus_after(self, selector: str) -> None:
+        """Move focus to ``selector`` once the screen is redrawn."""
+        self._focus = selector
+
+    def _redraw(self) -> None:
+        self.ctx.redraw()
+        if self._focus is not None:
+            self.ctx.host.focus(self._focus)
+            self._focus = None
+
     # -- timers ---------------------------------------------------------------
     def _cancel(self) -> None:
         if self._timer is not None:
@@ -211,7 +222,7 @@ class PentaScreen:
         box = self._optimal_box()
         if box is not None:
             self._record(box, auto=True)
-        self.ctx.redraw()
+        self._redraw()
 
     def _computer_turn_active(self) -> bool:
         game = self.game
@@ -220,7 +231,7 @@ class PentaScreen:
     def _computer_tick(self) -> None:
         self._timer = None
         self._computer_step()
-        self.ctx.redraw()
+        self._redraw()
 
     # -- the players ----------------------------------------------------------
     def _state(self) -> SheetState:
@@ -291,6 +302,9 @@ class PentaScreen:
         self.ctx.host.announce(self.ctx.tr("penta.announce.roll", dice=dice))
         self._save()
         if not game.seats[game.current].computer:
+            if game.rolls_left == 0:
+                # The Roll button and the dice are disabled now: a box is what is left to choose.
+                self._focus_after(".box-btn:not(:disabled)")
             self._schedule()
 
     def _record(self, box: Box, auto: bool = False) -> None:
@@ -319,6 +333,9 @@ class PentaScreen:
         if game.over:
             self._finish()
             return
+        # A human's turn starts at the Roll button; during the computer's, focus
+        # waits on the screen rather than on a control that is now disabled.
+        self._focus_after("#screen" if game.seats[game.current].computer else "#penta-roll")
         self._save()
         self._schedule()
 
@@ -342,6 +359,7 @@ class PentaScreen:
             )
         except (ImportError, AttributeError):
             pass
+        self._focus_after("#penta-end-title")
         names = ", ".join(penta_view.seat_name(self.ctx.tr, game.seats[w]) for w in game.winners())
         self.ctx.host.announce(self.ctx.tr("penta.end.winners", names=names), assertive=True)
 
@@ -362,6 +380,7 @@ class PentaScreen:
         self.message = None
         self.confirm_new = False
         self.phase = "play"
+        self._focus_after("#penta-roll")
         self._save()
         self._schedule()
 
@@ -430,7 +449,7 @@ class PentaScreen:
             self.message = (exc.msg_id, dict(exc.params))
             self.ctx.host.announce(self.ctx.tr(exc.msg_id, **exc.params), assertive=True)
         if data.get("event") != "input":
-            self.ctx.redraw()
+            self._redraw()
 
     def _human_turn(self) -> bool:
         game = self.game
@@ -502,15 +521,18 @@ class PentaScreen:
     def _act_new(self, data: Mapping[str, str]) -> None:
         if self.phase == "play" and self.game is not None and not self.confirm_new:
             self.confirm_new = True
+            self._focus_after("#confirm-no")
             return
         self._cancel()
         self.ctx.saves.clear(GAME)
         self.confirm_new = False
         self.phase = "setup"
         self.game = None
+        self._focus_after("#penta-name-0")
 
     def _act_keep_playing(self, data: Mapping[str, str]) -> None:
         self.confirm_new = False
+        self._focus_after("#penta-new")
 
     def _act_again(self, data: Mapping[str, str]) -> None:
         self._start(self.setup.names)
@@ -519,6 +541,12 @@ class PentaScreen:
         self.show_all = not self.show_all
 
     def on_key(self, key: str) -> bool:
+        if self.phase == "play" and self.confirm_new:
+            # The confirmation is open: only Escape (keep playing) applies.
+            if key == "Escape":
+                self.on_action("keep-playing", {})
+                return True
+            return False
         if not self._human_turn() or self.game is None:
             return False
         k = key.lower()
@@ -572,7 +600,7 @@ class PentaScreen:
             return view.setup(self.setup, self.message, self.source.error)
         if self.phase == "end":
             return view.end(self.game, self.decisions)
-        return view.table(
+        html = view.table(
             penta_view.TableState(
                 game=self.game,
                 selected=self.selected,
@@ -588,6 +616,9 @@ class PentaScreen:
                 strategy_missing=self.strategy is None,
             )
         )
+        # The dice tumble once, when rolled, not again at every later redraw.
+        self.rolled = (False,) * 5
+        return html
 
 
 __all__ = ["BOXES", "PentaScreen"]

@@ -497,7 +497,7 @@ class PentaView:
         )
         return (
             f'<section class="penta end panel" aria-labelledby="penta-end-title">'
-            f'<h2 id="penta-end-title" class="end-title">{h(title)}</h2>'
+            f'<h2 id="penta-end-title" class="end-title" tabindex="-1">{h(title)}</h2>'
             # On a phone the table scrolls sideways: the keyboard must reach it too.
             f'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="penta-end-title">'
             f'<table class="ranking"><thead><tr>{head}</tr></thead>'

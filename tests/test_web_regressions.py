@@ -1,0 +1,126 @@
+"""The browser layer's controllers: focus after each action, the dice tumbling once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fake_host import FakeHost
+from zaria.penta.game import PentaGame
+from zaria_web.app import App
+from zaria_web.penta_screen import TABLE_URL, PentaScreen
+
+TABLE = (Path(__file__).resolve().parent.parent / "py/zaria/data/penta_table.bin").read_bytes()
+
+
+def penta(params: dict[str, str], computer: bool = False, **settings: str) -> tuple[App, FakeHost]:
+    """A started Penta game for Ann (and the computer)."""
+    host = FakeHost()
+    host.files[TABLE_URL] = TABLE
+    app = App(host, params)
+    for key, value in settings.items():
+        app.set_setting(key, value)
+    app.action("open", {"game": "penta"})
+    app.action("setup-name", {"index": "0", "value": "Ann", "event": "input"})
+    if not computer:
+        app.action("setup-computer", {"value": "off"})
+    app.action("start", {})
+    return app, host
+
+
+def game(app: App) -> PentaGame:
+    assert isinstance(app.screen, PentaScreen) and app.screen.game is not None
+    return app.screen.game
+
+
+def test_penta_dice_tumble_when_rolled_not_at_every_later_redraw() -> None:
+    app, host = penta({"dice": "11111,11111,44421"})
+    app.action("roll", {})
+    assert host.screen_html.count("die rolling") == 5
+    app.action("box", {"box": "chance"})  # a redraw that rolls nothing
+    assert "die rolling" not in host.screen_html
+    app.action("box", {"box": "chance"})
+    app.action("roll", {})
+    app.action("roll", {})
+    assert "die rolling" in host.screen_html
+    host.advance(1000)  # the auto-record countdown redraws every second
+    assert "Recording automatically in 2" in host.screen_html
+    assert "die rolling" not in host.screen_html
+    app.set_language("fr")
+    assert "die rolling" not in host.screen_html
+
+
+def test_penta_focus_follows_the_turn_instead_of_falling_to_the_page() -> None:
+    app, host = penta({"seed": "5"})
+    assert host.focused == "#penta-roll"  # the new game starts at its Roll button
+    for _ in range(3):
+        host.focused = ""
+        app.key("r")
+    # The Roll button and the dice are disabled now: focus goes to a box that can be chosen.
+    assert host.focused == ".box-btn:not(:disabled)"
+    box = next(iter(game(app).options()))
+    app.action("box", {"box": box.value})
+    host.focused = ""
+    app.key("v")  # Validate is disabled once the round is recorded
+    assert game(app).round == 2
+    assert host.focused == "#penta-roll"
+    # Play the game out: each round hands focus back to Roll, the end to its title.
+    while True:
+        app.action("roll", {})
+        app.action("box", {"box": next(iter(game(app).options())).value})
+        host.focused = ""
+        app.action("validate", {})
+        if game(app).over:
+            break
+        assert host.focused == "#penta-roll"
+    assert game(app).over
+    assert host.focused == "#penta-end-title"
+    assert 'id="penta-end-title" class="end-title" tabindex="-1"' in host.screen_html
+
+
+def test_penta_focus_waits_on_the_screen_during_the_computer_turn() -> None:
+    app, host = penta({"seed": "3"}, computer=True, pace="fast")
+    app.action("roll", {})
+    app.action("box", {"box": "chance"})
+    host.focused = ""
+    app.action("validate", {})
+    assert game(app).current == 1
+    assert host.focused == "#screen"
+    host.advance(300 * 15)
+    assert game(app).current == 0
+    assert host.focused == "#penta-roll"
+
+
+def test_penta_auto_record_moves_focus_to_the_next_roll() -> None:
+    app, host = penta({"dice": "11111,11111,44421"})
+    for _ in range(3):
+        app.action("roll", {})
+    host.focused = ""
+    host.advance(3100)
+    assert game(app).round == 2
+    assert host.focused == "#penta-roll"
+
+
+def test_penta_new_game_confirmation_takes_focus_and_escape_closes_it() -> None:
+    app, host = penta({"seed": "1"})
+    app.action("roll", {})
+    app.action("new", {})
+    assert app.screen.render().count('role="alertdialog"') == 1
+    assert host.focused == "#confirm-no"
+    rolls = game(app).rolls_used
+    assert app.key("r") is False  # no shortcut plays under the open dialog
+    assert game(app).rolls_used == rolls
+    assert app.key("Escape") is True
+    assert 'role="alertdialog"' not in host.screen_html
+    assert host.focused == "#penta-new"
+    assert app.key("r") is True  # and the game plays on
+    assert game(app).rolls_used == rolls + 1
+
+
+def test_the_theme_button_keeps_focus_across_its_redraw() -> None:
+    # The page puts focus back by element id after each redraw.
+    host = FakeHost()
+    app = App(host, {})
+    app.redraw()
+    assert 'id="theme"' in host.tools_html
+    app.action("theme", {})
+    assert 'id="theme"' in host.tools_html
