@@ -146,3 +146,16 @@ def test_coach_marks_the_best_option() -> None:
     app.action("roll", {})
     assert "Best: keep 4 4 and roll again" in host.screen_html
     assert host.screen_html.count('class="coach-ev') == 13
+
+
+def test_a_bad_seed_or_script_is_explained_in_the_players_language() -> None:
+    host = FakeHost({"zaria.lang": "el"})
+    app = App(host, {"seed": "abc"})
+    app.action("open", {"game": "penta"})
+    assert "Ο σπόρος στη διεύθυνση, «abc», δεν είναι ακέραιος αριθμός" in host.screen_html
+    assert "whole number" not in host.screen_html
+    host = FakeHost({"zaria.lang": "fr"})
+    app = App(host, {"dice": "12,7x"})
+    app.action("open", {"game": "penta"})
+    assert "le groupe 2 «\u202f7x\u202f»" in host.screen_html
+    assert "malformed" not in host.screen_html

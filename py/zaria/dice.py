@@ -75,7 +75,12 @@ SeededRoller = RandomRoller
 
 
 class ScriptSyntaxError(ValueError):
-    """A malformed ``?dice=`` script."""
+    """A malformed ``?dice=`` script: ``group`` (from 1) and its ``text`` are wrong."""
+
+    def __init__(self, group: int, text: str) -> None:
+        super().__init__(f"dice script group {group} {text!r}: every character must be a digit 1-6")
+        self.group = group
+        self.text = text
 
 
 def parse_script(text: str) -> list[tuple[int, ...]]:
@@ -92,9 +97,7 @@ def parse_script(text: str) -> list[tuple[int, ...]]:
     for i, raw in enumerate(text.split(","), start=1):
         group = raw.strip()
         if not group or any(c not in "123456" for c in group):
-            raise ScriptSyntaxError(
-                f"dice script group {i} {group!r}: every character must be a digit 1-6"
-            )
+            raise ScriptSyntaxError(i, group)
         groups.append(tuple(int(c) for c in group))
     return groups
 

@@ -604,7 +604,7 @@ class FarkleScreen:
             last_round_by=game.last_round_by,
             note=self.note,
             notice=self.notice,
-            dice_error=self.source.error,
+            dice_error=self.source.describe(self.ctx.tr),
             confirm=self.confirm,
             pace=self.ctx.settings.get("pace", "normal"),
             card_open=self.card_open,
@@ -625,7 +625,7 @@ class FarkleScreen:
                     pace=self.ctx.settings.get("pace", "normal"),
                     can_go_back=game is not None and not game.over,
                     notice=self.notice,
-                    dice_error=self.source.error,
+                    dice_error=self.source.describe(self.ctx.tr),
                     card_open=self.card_open,
                 ),
             )

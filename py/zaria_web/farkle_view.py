@@ -469,7 +469,7 @@ def _confirm(tr: Translator) -> str:
 def notices(tr: Translator, notice: Note | None, dice_error: str | None) -> str:
     out = ""
     if dice_error:
-        text = tr("error.dice_script", error=dice_error)
+        text = dice_error
         out += f'<p class="notice fk-error" role="alert">{h(text)}</p>'
     if notice is not None:
         out += f'<p class="notice fk-notice">{h(note_text(tr, notice))}</p>'

@@ -597,7 +597,7 @@ class PentaScreen:
     def render(self) -> str:
         view = penta_view.PentaView(self.ctx.tr, self.ctx.settings)
         if self.phase == "setup" or self.game is None:
-            return view.setup(self.setup, self.message, self.source.error)
+            return view.setup(self.setup, self.message, self.source.describe(self.ctx.tr))
         if self.phase == "end":
             return view.end(self.game, self.decisions)
         html = view.table(
@@ -612,7 +612,7 @@ class PentaScreen:
                 show_all=self.show_all,
                 waiting_for_table=self.strategy is None and self._computer_turn_active(),
                 table_error=self.table_error,
-                dice_error=self.source.error,
+                dice_error=self.source.describe(self.ctx.tr),
                 strategy_missing=self.strategy is None,
             )
         )

@@ -156,11 +156,7 @@ class PentaView:
             f"{h(tr('penta.level.' + lv))}</option>"
             for lv in ("optimal", "casual")
         )
-        error = (
-            f'<p class="notice" role="alert">{h(tr("error.dice_script", error=dice_error))}</p>'
-            if dice_error
-            else ""
-        )
+        error = f'<p class="notice" role="alert">{h(dice_error)}</p>' if dice_error else ""
         return (
             f'<section class="penta setup panel" aria-labelledby="penta-setup-title">'
             f'<h2 id="penta-setup-title">{h(tr("penta.setup.title"))}</h2>'
@@ -238,9 +234,7 @@ class PentaView:
         seat = game.seats[game.current]
         parts = []
         if s.dice_error:
-            parts.append(
-                f'<p class="notice" role="alert">{h(tr("error.dice_script", error=s.dice_error))}</p>'
-            )
+            parts.append(f'<p class="notice" role="alert">{h(s.dice_error)}</p>')
         if s.table_error:
             parts.append(f'<p class="notice" role="alert">{h(tr("penta.table_error"))}</p>')
         elif s.waiting_for_table:
