@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from zaria_web.app import App
+
+PENTA_TABLE = (
+    Path(__file__).resolve().parent.parent / "py/zaria/data/penta_table.bin"
+).read_bytes()
 
 
 class FakeHost:
@@ -81,3 +90,23 @@ class FakeHost:
 
     def focus(self, selector: str) -> None:
         self.focused = selector
+
+
+def start_penta(
+    params: dict[str, str], computer: bool = False, **settings: str
+) -> tuple[App, FakeHost]:
+    """An app on a fake page with a Penta game started for Ann (and the computer)."""
+    from zaria_web.app import App
+    from zaria_web.penta_screen import TABLE_URL
+
+    host = FakeHost()
+    host.files[TABLE_URL] = PENTA_TABLE
+    app = App(host, params)
+    for key, value in settings.items():
+        app.set_setting(key, value)
+    app.action("open", {"game": "penta"})
+    app.action("setup-name", {"index": "0", "value": "Ann", "event": "input"})
+    if not computer:
+        app.action("setup-computer", {"value": "off"})
+    app.action("start", {})
+    return app, host

@@ -3,29 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from fake_host import FakeHost
+from fake_host import PENTA_TABLE, FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
 from zaria_web.app import App
 from zaria_web.penta_screen import TABLE_URL, PentaScreen
-
-TABLE = (Path(__file__).resolve().parent.parent / "py/zaria/data/penta_table.bin").read_bytes()
-
-
-def make(params: dict[str, str], computer: bool = False, **settings: str) -> tuple[App, FakeHost]:
-    host = FakeHost()
-    host.files[TABLE_URL] = TABLE
-    app = App(host, params)
-    for key, value in settings.items():
-        app.set_setting(key, value)
-    app.action("open", {"game": "penta"})
-    app.action("setup-name", {"index": "0", "value": "Ann", "event": "input"})
-    if not computer:
-        app.action("setup-computer", {"value": "off"})
-    app.action("start", {})
-    return app, host
 
 
 def screen(app: App) -> PentaScreen:
@@ -40,7 +23,7 @@ def game(app: App) -> PentaGame:
 
 
 def test_auto_record_waits_its_delay_then_takes_the_optimal_box() -> None:
-    app, host = make({"dice": "11111,11111,44421"})
+    app, host = start_penta({"dice": "11111,11111,44421"})
     for _ in range(3):
         app.action("roll", {})
     assert "Recording automatically in 3" in host.screen_html
@@ -52,14 +35,14 @@ def test_auto_record_waits_its_delay_then_takes_the_optimal_box() -> None:
 
 
 def test_a_longer_delay_and_off_are_respected() -> None:
-    app, host = make({"dice": "11111,11111,44421"}, autorecord="5")
+    app, host = start_penta({"dice": "11111,11111,44421"}, autorecord="5")
     for _ in range(3):
         app.action("roll", {})
     host.advance(4500)
     assert game(app).round == 1
     host.advance(600)
     assert game(app).round == 2
-    app, host = make({"dice": "11111,11111,44421"}, autorecord="off")
+    app, host = start_penta({"dice": "11111,11111,44421"}, autorecord="off")
     for _ in range(3):
         app.action("roll", {})
     host.advance(60_000)
@@ -68,7 +51,7 @@ def test_a_longer_delay_and_off_are_respected() -> None:
 
 
 def test_leaving_for_the_rules_and_coming_back_restarts_the_countdown() -> None:
-    app, host = make({"dice": "11111,11111,44421"})
+    app, host = start_penta({"dice": "11111,11111,44421"})
     for _ in range(3):
         app.action("roll", {})
     penta = game(app)
@@ -82,7 +65,7 @@ def test_leaving_for_the_rules_and_coming_back_restarts_the_countdown() -> None:
 
 
 def test_selecting_a_box_cancels_the_countdown_and_validate_records_it() -> None:
-    app, host = make({"dice": "11111,11111,44421"})
+    app, host = start_penta({"dice": "11111,11111,44421"})
     for _ in range(3):
         app.action("roll", {})
     app.action("box", {"box": "chance"})
@@ -93,7 +76,7 @@ def test_selecting_a_box_cancels_the_countdown_and_validate_records_it() -> None
 
 
 def test_the_computer_plays_its_turn_step_by_step_at_its_pace() -> None:
-    app, host = make({"seed": "3"}, computer=True, pace="fast")
+    app, host = start_penta({"seed": "3"}, computer=True, pace="fast")
     app.action("roll", {})
     app.action("box", {"box": "chance"})
     app.action("validate", {})
@@ -106,12 +89,12 @@ def test_the_computer_plays_its_turn_step_by_step_at_its_pace() -> None:
 
 
 def test_a_save_resumes_mid_turn_and_a_bad_one_is_set_aside() -> None:
-    app, host = make({"dice": "61616,2222"})
+    app, host = start_penta({"dice": "61616,2222"})
     app.action("roll", {})
     app.action("hold", {"index": "0"})
     saved = dict(host.storage)
     again = App(FakeHost(storage=saved), {})
-    again.host.files[TABLE_URL] = TABLE  # type: ignore[attr-defined]
+    again.host.files[TABLE_URL] = PENTA_TABLE  # type: ignore[attr-defined]
     again.action("open", {"game": "penta"})
     g = screen(again).game
     assert g is not None and g.dice == (6, 1, 6, 1, 6) and g.held[0] and g.rolls_used == 1
@@ -129,7 +112,7 @@ def test_a_save_resumes_mid_turn_and_a_bad_one_is_set_aside() -> None:
 
 def test_the_review_counts_a_costly_choice() -> None:
     # Re-rolling a Penta twice is costly, and so is Chance for 4,4,4,2,1 (Fours is best).
-    app, _ = make({"dice": "11111,11111,44421"})
+    app, _ = start_penta({"dice": "11111,11111,44421"})
     for _ in range(3):
         app.action("roll", {})
     app.action("box", {"box": "chance"})
@@ -142,7 +125,7 @@ def test_the_review_counts_a_costly_choice() -> None:
 
 
 def test_coach_marks_the_best_option() -> None:
-    app, host = make({"dice": "44256"}, coach="on")
+    app, host = start_penta({"dice": "44256"}, coach="on")
     app.action("roll", {})
     assert "Best: keep 4 4 and roll again" in host.screen_html
     assert host.screen_html.count('class="coach-ev') == 13

@@ -2,29 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from fake_host import FakeHost
+from fake_host import FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria_web.app import App
-from zaria_web.penta_screen import TABLE_URL, PentaScreen
-
-TABLE = (Path(__file__).resolve().parent.parent / "py/zaria/data/penta_table.bin").read_bytes()
-
-
-def penta(params: dict[str, str], computer: bool = False, **settings: str) -> tuple[App, FakeHost]:
-    """A started Penta game for Ann (and the computer)."""
-    host = FakeHost()
-    host.files[TABLE_URL] = TABLE
-    app = App(host, params)
-    for key, value in settings.items():
-        app.set_setting(key, value)
-    app.action("open", {"game": "penta"})
-    app.action("setup-name", {"index": "0", "value": "Ann", "event": "input"})
-    if not computer:
-        app.action("setup-computer", {"value": "off"})
-    app.action("start", {})
-    return app, host
+from zaria_web.penta_screen import PentaScreen
 
 
 def game(app: App) -> PentaGame:
@@ -33,7 +14,7 @@ def game(app: App) -> PentaGame:
 
 
 def test_penta_dice_tumble_when_rolled_not_at_every_later_redraw() -> None:
-    app, host = penta({"dice": "11111,11111,44421"})
+    app, host = start_penta({"dice": "11111,11111,44421"})
     app.action("roll", {})
     assert host.screen_html.count("die rolling") == 5
     app.action("box", {"box": "chance"})  # a redraw that rolls nothing
@@ -50,7 +31,7 @@ def test_penta_dice_tumble_when_rolled_not_at_every_later_redraw() -> None:
 
 
 def test_penta_focus_follows_the_turn_instead_of_falling_to_the_page() -> None:
-    app, host = penta({"seed": "5"})
+    app, host = start_penta({"seed": "5"})
     assert host.focused == "#penta-roll"  # the new game starts at its Roll button
     for _ in range(3):
         host.focused = ""
@@ -78,7 +59,7 @@ def test_penta_focus_follows_the_turn_instead_of_falling_to_the_page() -> None:
 
 
 def test_penta_focus_waits_on_the_screen_during_the_computer_turn() -> None:
-    app, host = penta({"seed": "3"}, computer=True, pace="fast")
+    app, host = start_penta({"seed": "3"}, computer=True, pace="fast")
     app.action("roll", {})
     app.action("box", {"box": "chance"})
     host.focused = ""
@@ -91,7 +72,7 @@ def test_penta_focus_waits_on_the_screen_during_the_computer_turn() -> None:
 
 
 def test_penta_auto_record_moves_focus_to_the_next_roll() -> None:
-    app, host = penta({"dice": "11111,11111,44421"})
+    app, host = start_penta({"dice": "11111,11111,44421"})
     for _ in range(3):
         app.action("roll", {})
     host.focused = ""
@@ -101,7 +82,7 @@ def test_penta_auto_record_moves_focus_to_the_next_roll() -> None:
 
 
 def test_penta_new_game_confirmation_takes_focus_and_escape_closes_it() -> None:
-    app, host = penta({"seed": "1"})
+    app, host = start_penta({"seed": "1"})
     app.action("roll", {})
     app.action("new", {})
     assert app.screen.render().count('role="alertdialog"') == 1

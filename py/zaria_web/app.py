@@ -42,6 +42,7 @@ class App:
         lang = host.storage_get(LANG_KEY) or ""
         if lang not in LANGUAGES:
             lang = pick_language(list(languages))
+        self._focus_next: str | None = None
         self.settings = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load_settings())
         self.ctx = Context(
@@ -53,6 +54,7 @@ class App:
             go=self.go,
             saves=SaveStore(host, notify=self.notice),
             set_setting=self.set_setting,
+            focus_after=self.focus_after,
         )
         self._screens: dict[str, Screen] = {}
         self.screen: Screen = HomeScreen(self.ctx)
@@ -241,3 +243,10 @@ class App:
         tr = self.ctx.tr
         self.host.set_document(tr.lang, self.settings["theme"], tr("app.name"))
         self.host.render(self.notices_html() + self.screen.render(), self.tools())
+        if self._focus_next is not None:
+            self.host.focus(self._focus_next)
+            self._focus_next = None
+
+    def focus_after(self, selector: str) -> None:
+        """Give ``selector`` the keyboard focus once the screen is next drawn."""
+        self._focus_next = selector

@@ -85,7 +85,6 @@ class FarkleScreen:
         self._timer: int | None = None
         self._prep: int | None = None
         self._batch: list[tuple[str, bool]] | None = None
-        self._focus: str | None = None
         self._resume()
 
     # -- saving ---------------------------------------------------------------
@@ -195,16 +194,6 @@ class FarkleScreen:
             parts.append(tr("farkle.turn_of", name=self._name(game.current)))
         return " ".join(parts)
 
-    def _focus_after(self, selector: str) -> None:
-        """Move focus to ``selector`` once the screen is redrawn."""
-        self._focus = selector
-
-    def _redraw(self) -> None:
-        self.ctx.redraw()
-        if self._focus is not None:
-            self.ctx.host.focus(self._focus)
-            self._focus = None
-
     # -- timers -----------------------------------------------------------------
     def _pace(self) -> int:
         return PACE_MS.get(self.ctx.settings.get("pace", "normal"), PACE_MS["normal"])
@@ -249,7 +238,7 @@ class FarkleScreen:
         else:
             self._ai_step()
         self._schedule()
-        self._redraw()
+        self.ctx.redraw()
 
     def _prepare_level(self) -> None:
         """Build the Expert's tables once an Expert game is on, after the table is drawn."""
@@ -335,18 +324,18 @@ class FarkleScreen:
         if game.over:
             self._cancel()
             self._record_stats()
-            self._focus_after("#fk-over-title")
+            self.ctx.focus_after("#fk-over-title")
             return
         if not ended:
             if not game.seats[game.current].computer and game.roll is not None:
                 first = next((i for i, ok in enumerate(game.scoreable) if ok), 0)
-                self._focus_after(f"#fk-die-{first + 1}")
+                self.ctx.focus_after(f"#fk-die-{first + 1}")
             return
         if game.seats[game.current].computer:
             if self._batch is None:
                 self._schedule()
         else:
-            self._focus_after("#fk-roll")
+            self.ctx.focus_after("#fk-roll")
 
     def _record_stats(self) -> None:
         game = self.game
@@ -411,7 +400,7 @@ class FarkleScreen:
         self.refused = None
         self._save()
         self._say(tr("farkle.turn_of", name=self._name(0)))
-        self._focus_after("#fk-roll")
+        self.ctx.focus_after("#fk-roll")
         self._prepare_level()
         self._schedule()
 
@@ -428,7 +417,7 @@ class FarkleScreen:
             self.note = (exc.msg_id, dict(exc.params))
             self._say(self.ctx.tr(exc.msg_id, **exc.params), assertive=True)
         if data.get("event") != "input":
-            self._redraw()
+            self.ctx.redraw()
 
     def _human_turn(self) -> bool:
         game = self.game
@@ -468,7 +457,7 @@ class FarkleScreen:
         if self.mode == "table" and game is not None and not game.over:
             self.confirm = True
             self._cancel()
-            self._focus_after("#fk-keep")
+            self.ctx.focus_after("#fk-keep")
             return
         self._open_setup()
 
@@ -478,7 +467,7 @@ class FarkleScreen:
 
     def _act_keep(self, data: Mapping[str, str]) -> None:
         self.confirm = False
-        self._focus_after("#fk-new")
+        self.ctx.focus_after("#fk-new")
         self._schedule()
 
     def _open_setup(self) -> None:
@@ -486,7 +475,7 @@ class FarkleScreen:
         self.mode = "setup"
         self.note = None
         self.notice = None
-        self._focus_after("#fk-name-0")
+        self.ctx.focus_after("#fk-name-0")
 
     def _act_back(self, data: Mapping[str, str]) -> None:
         if self.game is not None and not self.game.over:
@@ -511,13 +500,13 @@ class FarkleScreen:
     def _act_add(self, data: Mapping[str, str]) -> None:
         if len(self.setup.names) < setup_view.MAX_HUMANS:
             self.setup.names.append("")
-            self._focus_after(f"#fk-name-{len(self.setup.names) - 1}")
+            self.ctx.focus_after(f"#fk-name-{len(self.setup.names) - 1}")
 
     def _act_remove(self, data: Mapping[str, str]) -> None:
         i = int(data.get("i", "-1"))
         if len(self.setup.names) > 1 and 0 <= i < len(self.setup.names):
             del self.setup.names[i]
-            self._focus_after(f"#fk-name-{min(i, len(self.setup.names) - 1)}")
+            self.ctx.focus_after(f"#fk-name-{min(i, len(self.setup.names) - 1)}")
 
     def _act_computer(self, data: Mapping[str, str]) -> None:
         self.setup.computer = data.get("value") == "on"

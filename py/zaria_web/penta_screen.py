@@ -81,7 +81,6 @@ class PentaScreen:
         self.show_all = False
         self.table_error: str | None = None
         self._timer: int | None = None
-        self._focus: str | None = None
         self.source: DiceSource = dice_source(ctx.params)
         self._load_table()
         self._resume()
@@ -162,16 +161,6 @@ class PentaScreen:
         self.phase = "play"
         self._schedule()
 
-    def _focus_after(self, selector: str) -> None:
-        """Move focus to ``selector`` once the screen is redrawn."""
-        self._focus = selector
-
-    def _redraw(self) -> None:
-        self.ctx.redraw()
-        if self._focus is not None:
-            self.ctx.host.focus(self._focus)
-            self._focus = None
-
     # -- timers ---------------------------------------------------------------
     def _cancel(self) -> None:
         if self._timer is not None:
@@ -222,7 +211,7 @@ class PentaScreen:
         box = self._optimal_box()
         if box is not None:
             self._record(box, auto=True)
-        self._redraw()
+        self.ctx.redraw()
 
     def _computer_turn_active(self) -> bool:
         game = self.game
@@ -231,7 +220,7 @@ class PentaScreen:
     def _computer_tick(self) -> None:
         self._timer = None
         self._computer_step()
-        self._redraw()
+        self.ctx.redraw()
 
     # -- the players ----------------------------------------------------------
     def _state(self) -> SheetState:
@@ -304,7 +293,7 @@ class PentaScreen:
         if not game.seats[game.current].computer:
             if game.rolls_left == 0:
                 # The Roll button and the dice are disabled now: a box is what is left to choose.
-                self._focus_after(".box-btn:not(:disabled)")
+                self.ctx.focus_after(".box-btn:not(:disabled)")
             self._schedule()
 
     def _record(self, box: Box, auto: bool = False) -> None:
@@ -335,7 +324,7 @@ class PentaScreen:
             return
         # A human's turn starts at the Roll button; during the computer's, focus
         # waits on the screen rather than on a control that is now disabled.
-        self._focus_after("#screen" if game.seats[game.current].computer else "#penta-roll")
+        self.ctx.focus_after("#screen" if game.seats[game.current].computer else "#penta-roll")
         self._save()
         self._schedule()
 
@@ -359,7 +348,7 @@ class PentaScreen:
             )
         except (ImportError, AttributeError):
             pass
-        self._focus_after("#penta-end-title")
+        self.ctx.focus_after("#penta-end-title")
         names = ", ".join(penta_view.seat_name(self.ctx.tr, game.seats[w]) for w in game.winners())
         self.ctx.host.announce(self.ctx.tr("penta.end.winners", names=names), assertive=True)
 
@@ -380,7 +369,7 @@ class PentaScreen:
         self.message = None
         self.confirm_new = False
         self.phase = "play"
-        self._focus_after("#penta-roll")
+        self.ctx.focus_after("#penta-roll")
         self._save()
         self._schedule()
 
@@ -449,7 +438,7 @@ class PentaScreen:
             self.message = (exc.msg_id, dict(exc.params))
             self.ctx.host.announce(self.ctx.tr(exc.msg_id, **exc.params), assertive=True)
         if data.get("event") != "input":
-            self._redraw()
+            self.ctx.redraw()
 
     def _human_turn(self) -> bool:
         game = self.game
@@ -521,18 +510,18 @@ class PentaScreen:
     def _act_new(self, data: Mapping[str, str]) -> None:
         if self.phase == "play" and self.game is not None and not self.confirm_new:
             self.confirm_new = True
-            self._focus_after("#confirm-no")
+            self.ctx.focus_after("#confirm-no")
             return
         self._cancel()
         self.ctx.saves.clear(GAME)
         self.confirm_new = False
         self.phase = "setup"
         self.game = None
-        self._focus_after("#penta-name-0")
+        self.ctx.focus_after("#penta-name-0")
 
     def _act_keep_playing(self, data: Mapping[str, str]) -> None:
         self.confirm_new = False
-        self._focus_after("#penta-new")
+        self.ctx.focus_after("#penta-new")
 
     def _act_again(self, data: Mapping[str, str]) -> None:
         self._start(self.setup.names)

@@ -24,6 +24,8 @@ class Context:
     go: Callable[[str], None]
     saves: SaveStore
     set_setting: Callable[[str, str], None]
+    #: Ask for the keyboard focus on an element of the next drawing (a CSS selector).
+    focus_after: Callable[[str], None]
     notices: list[str] = field(default_factory=list)
 
 
