@@ -232,7 +232,8 @@ def test_start_seats_humans_then_the_computer_and_saves() -> None:
 
 
 def test_malformed_dice_script_is_shown_and_the_game_still_plays() -> None:
-    app, host = make({"dice": "12x"})
+    # Seeded, so that the random dice that replace the script never bust at once.
+    app, host = make({"dice": "12x", "seed": "1"})
     assert "The dice script in the address is malformed" in page(host).plain()
     assert "group 1 “12x” may hold only the digits 1 to 6" in page(host).plain()
     app.action("fk-start", {})
