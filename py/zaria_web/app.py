@@ -8,6 +8,7 @@ imported only when first opened, so the home page boots with little Python.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping
 
 from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator, pick_language
@@ -62,8 +63,6 @@ class App:
 
     # -- settings -----------------------------------------------------------
     def _load_settings(self) -> dict[str, str]:
-        import json
-
         raw = self.host.storage_get(SETTINGS_KEY)
         if not raw:
             return {}
@@ -77,8 +76,6 @@ class App:
 
     def set_setting(self, key: str, value: str) -> None:
         """Change a setting and remember it."""
-        import json
-
         if key not in DEFAULT_SETTINGS:
             raise ValueError(f"unknown setting {key!r}")
         self.settings[key] = value

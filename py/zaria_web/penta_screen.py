@@ -17,18 +17,17 @@ from zaria.errors import IllegalActionError, StateError
 from zaria.game import Seat
 from zaria.penta.advisor import CasualPlayer, OptimalPlayer, Player, hold_pattern
 from zaria.penta.game import PentaGame
-from zaria.penta.scoring import BOXES, Box
+from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, Table, load_table, prepare
 from zaria_web import penta_view
 from zaria_web.dice_source import DiceSource, dice_source
+from zaria_web.penta_view import LEVELS, MAX_HUMANS
 from zaria_web.screen import Context
 
 GAME = "penta"
 TABLE_URL = "data/penta_table.bin"
-MAX_HUMANS = 6
 #: Milliseconds between a computer's steps, by pace.
 PACE_MS = {"normal": 1000, "fast": 300, "instant": 0}
-LEVELS = ("optimal", "casual")
 
 # The strategy table is shared by every game of the page's life.
 _table: Table | None = None
@@ -608,6 +607,3 @@ class PentaScreen:
         # The dice tumble once, when rolled, not again at every later redraw.
         self.rolled = (False,) * 5
         return html
-
-
-__all__ = ["BOXES", "PentaScreen"]

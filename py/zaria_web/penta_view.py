@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from zaria_web.penta_screen import Decision, Setup
 
 MAX_HUMANS = 6
+#: The computer's levels offered in the setup form.
+LEVELS = ("optimal", "casual")
 
 
 @dataclass
@@ -154,7 +156,7 @@ class PentaView:
         levels = "".join(
             f"<option{attrs(value=lv, selected=lv == setup.level)}>"
             f"{h(tr('penta.level.' + lv))}</option>"
-            for lv in ("optimal", "casual")
+            for lv in LEVELS
         )
         error = f'<p class="notice" role="alert">{h(dice_error)}</p>' if dice_error else ""
         return (
