@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from conftest import App, no_error_box
 
@@ -54,3 +54,28 @@ def test_the_theme_button_keeps_the_keyboard_focus(app: App) -> None:
     page.keyboard.press("Enter")  # still on the button after its redraw
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.locator(".theme-btn")).to_be_focused()
+
+
+def test_a_redraw_while_typing_a_name_keeps_the_caret_and_selection(app: App) -> None:
+    # The strategy table arrives while the player types: its redraw must not move the caret.
+    held: list[Route] = []
+    app.page.route("**/penta_table.bin", lambda route: held.append(route))
+    page = app.open()
+    page.locator("[data-act=open][data-game=penta]").click()
+    name = page.locator("#penta-name-0")
+    name.click()
+    page.keyboard.type("Kim")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Shift+ArrowLeft")  # "i" selected, backwards
+    page.wait_for_function("document.activeElement.selectionStart === 1")
+    assert held, "the table request is held"
+    name.evaluate("e => { window.oldField = e; }")
+    held[0].continue_()
+    page.wait_for_function("document.getElementById('penta-name-0') !== window.oldField")
+    assert name.evaluate("e => [e.selectionStart, e.selectionEnd, e.selectionDirection]") == [
+        1,
+        2,
+        "backward",
+    ]
+    page.keyboard.type("a")
+    expect(name).to_have_value("Kam")

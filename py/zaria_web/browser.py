@@ -36,6 +36,35 @@ def _focus(el: Any) -> None:
     el.focus(js.Object.fromEntries([["preventScroll", True]]))
 
 
+def _caret(el: Any) -> tuple[str, int, int, str] | None:
+    """A focused text field's value and selection, or None for other elements.
+
+    A redraw that arrives while the player types (a download finishing, a timer)
+    replaces the field; a fresh field would put the caret back at its start.
+    """
+    if el.tagName not in ("INPUT", "TEXTAREA"):
+        return None
+    try:
+        start, end = el.selectionStart, el.selectionEnd
+    except Exception:
+        return None  # a type with no selection (checkbox, number, …)
+    if not isinstance(start, int) or not isinstance(end, int):
+        return None
+    return str(el.value), start, end, str(el.selectionDirection)
+
+
+def _restore_caret(el: Any, caret: tuple[str, int, int, str]) -> None:
+    value, start, end, direction = caret
+    if el.tagName not in ("INPUT", "TEXTAREA"):
+        return
+    try:
+        if str(el.value) != value:
+            start = end = len(str(el.value))  # the text changed under it: caret at the end
+        el.setSelectionRange(start, end, direction)
+    except Exception:
+        return
+
+
 class BrowserHost:
     """:class:`~zaria_web.host.Host` on the real page."""
 
@@ -46,6 +75,7 @@ class BrowserHost:
     def render(self, screen_html: str, tools_html: str) -> None:
         active = self.doc.activeElement
         focus_id = str(active.id) if _found(active) and active.id else ""
+        caret = _caret(active) if focus_id else None
         self.doc.getElementById("screen").innerHTML = screen_html
         self.doc.getElementById("topbar-tools").innerHTML = tools_html
         if self._pending_focus:
@@ -58,6 +88,8 @@ class BrowserHost:
             again = self.doc.getElementById(focus_id)
             if _found(again) and not again.matches(":disabled"):
                 _focus(again)
+                if caret is not None:
+                    _restore_caret(again, caret)
 
     def announce(self, text: str, assertive: bool = False) -> None:
         region = self.doc.getElementById("alert" if assertive else "live")
