@@ -79,3 +79,27 @@ def test_a_redraw_while_typing_a_name_keeps_the_caret_and_selection(app: App) ->
     ]
     page.keyboard.type("a")
     expect(name).to_have_value("Kam")
+
+
+def test_a_moment_s_announcements_are_read_together_and_the_settings_stay_open(
+    app: App,
+) -> None:
+    page = app.open("?seed=5")
+    page.locator("[data-act=open][data-game=penta]").click()
+    page.locator("#penta-name-0").fill("Ann")
+    page.locator("#penta-pace").select_option("instant")
+    page.locator("#penta-start").click()
+    expect(page.locator("#penta-more")).not_to_have_attribute("open", "")
+    page.locator("#penta-more-summary").click()
+    expect(page.locator("#penta-more")).to_have_attribute("open", "")
+    page.locator("#penta-roll").click()
+    page.locator("#box-chance").click()
+    page.get_by_role("button", name="Validate round").click()
+    expect(page.locator(".round")).to_have_text("Round 2 of 13")  # the computer has played
+    live = page.locator("#live")
+    expect(live).to_contain_text("Ann scores")
+    expect(live).to_contain_text("Computer scores")
+    expect(page.locator("#penta-more")).to_have_attribute("open", "")
+    page.locator("#penta-more-summary").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#penta-more")).not_to_have_attribute("open", "")

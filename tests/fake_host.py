@@ -32,6 +32,9 @@ class FakeHost:
         self.files: dict[str, bytes] = {}
         self.focused = ""
         self.scrolled_to_top = 0
+        #: When set, downloads wait in ``pending`` until :meth:`deliver` (a slow network).
+        self.slow_downloads = False
+        self.pending: list[tuple[str, Callable[[bytes], None], Callable[[str], None]]] = []
 
     def render(self, screen_html: str, tools_html: str) -> None:
         self.screen_html = screen_html
@@ -80,10 +83,21 @@ class FakeHost:
     def load_bytes(
         self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
     ) -> None:
-        if url in self.files:
+        if self.slow_downloads:
+            self.pending.append((url, done, failed))
+        elif url in self.files:
             done(self.files[url])
         else:
             failed(f"{url}: not found")
+
+    def deliver(self) -> None:
+        """Finish the downloads that were waiting."""
+        pending, self.pending = self.pending, []
+        for url, done, failed in pending:
+            if url in self.files:
+                done(self.files[url])
+            else:
+                failed(f"{url}: not found")
 
     def scroll_to_top(self) -> None:
         self.scrolled_to_top += 1
@@ -93,13 +107,16 @@ class FakeHost:
 
 
 def start_penta(
-    params: dict[str, str], computer: bool = False, **settings: str
+    params: dict[str, str],
+    computer: bool = False,
+    host: FakeHost | None = None,
+    **settings: str,
 ) -> tuple[App, FakeHost]:
     """An app on a fake page with a Penta game started for Ann (and the computer)."""
     from zaria_web.app import App
     from zaria_web.penta_screen import TABLE_URL
 
-    host = FakeHost()
+    host = host or FakeHost()
     host.files[TABLE_URL] = PENTA_TABLE
     app = App(host, params)
     for key, value in settings.items():

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from fake_host import PENTA_TABLE, FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
+from zaria_web import penta_screen
 from zaria_web.app import App
 from zaria_web.penta_screen import TABLE_URL, PentaScreen
 
@@ -142,3 +145,165 @@ def test_a_bad_seed_or_script_is_explained_in_the_players_language() -> None:
     app.action("open", {"game": "penta"})
     assert "le groupe 2 «\u202f7x\u202f»" in host.screen_html
     assert "malformed" not in host.screen_html
+
+
+# -- late callbacks, pauses and refused inputs ----------------------------------
+
+
+def slow_table(monkeypatch: pytest.MonkeyPatch) -> FakeHost:
+    """A page on which the strategy table is not loaded yet and downloads slowly."""
+    monkeypatch.setattr(penta_screen, "_table", None)
+    monkeypatch.setattr(penta_screen, "_strategy", None)
+    host = FakeHost()
+    host.slow_downloads = True
+    return host
+
+
+def test_a_new_game_after_a_recorded_box_opens_the_setup() -> None:
+    app, host = start_penta({"seed": "1"})
+    app.action("roll", {})
+    app.action("box", {"box": "chance"})
+    app.action("validate", {})
+    app.action("new", {})
+    assert 'id="confirm-no"' in host.screen_html
+    app.action("new", {})  # yes, abandon it
+    assert screen(app).phase == "setup" and 'id="penta-start"' in host.screen_html
+    assert "zaria.save.penta" not in host.storage
+    app.action("home", {})
+    app.action("open", {"game": "penta"})
+    assert 'id="penta-start"' in host.screen_html
+
+
+def test_the_end_screen_new_game_button_opens_the_setup() -> None:
+    app, host = start_penta({"seed": "2"})
+    while screen(app).phase == "play":
+        app.action("roll", {})
+        app.action("box", {"box": next(iter(game(app).options())).value})
+        app.action("validate", {})
+    assert 'id="penta-end-title"' in host.screen_html
+    app.action("new", {})
+    assert 'id="penta-start"' in host.screen_html
+
+
+def test_the_table_arriving_off_screen_waits_for_the_player_to_come_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app, host = start_penta({"dice": "11111"}, computer=True, host=slow_table(monkeypatch))
+    app.action("roll", {})
+    app.action("box", {"box": "chance"})
+    app.action("validate", {})
+    assert game(app).current == 1  # the computer's turn waits for the table
+    penta = game(app)
+    app.action("home", {})
+    host.deliver()
+    host.advance(20_000)
+    assert penta.current == 1 and penta.dice is None  # it did not play behind the player
+    assert 'id="penta-start"' not in host.screen_html and "data-game=" in host.screen_html
+    app.action("open", {"game": "penta"})
+    host.advance(20_000)
+    assert game(app).current == 0 and game(app).round == 2
+
+
+def test_the_table_arriving_during_the_rules_does_not_start_the_countdown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app, host = start_penta({"dice": "11111,11111,44421"}, host=slow_table(monkeypatch))
+    for _ in range(3):
+        app.action("roll", {})
+    penta = game(app)
+    app.action("rules", {"game": "penta"})
+    host.deliver()
+    host.advance(10_000)
+    assert penta.round == 1
+    app.action("open", {"game": "penta"})
+    host.advance(3100)
+    assert game(app).sheets[0][Box.FOURS] == 12
+
+
+def test_a_screen_replaced_by_a_take_over_cannot_write_over_the_save(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    host_a = slow_table(monkeypatch)
+    params = {"dice": "11111,11111,44421"}
+    app_a, _ = start_penta(params, host=host_a)
+    for _ in range(3):
+        app_a.action("roll", {})
+    old = screen(app_a)
+    host_b = FakeHost(host_a.storage)
+    host_b.files[TABLE_URL] = PENTA_TABLE
+    app_b = App(host_b, params)
+    app_b.action("open", {"game": "penta"})  # the other tab resumes the game
+    app_b.action("box", {"box": "chance"})
+    app_b.action("validate", {})
+    app_a.storage_changed("zaria.save.penta")
+    app_a.action("take-over", {"game": "penta"})
+    assert screen(app_a) is not old and game(app_a).sheets[0][Box.CHANCE] == 15
+    host_a.deliver()  # the download the replaced screen asked for arrives
+    host_a.advance(10_000)
+    saved = json.loads(host_a.storage["zaria.save.penta"])["state"]["game"]
+    assert old.game is not None and old.game.sheets[0][Box.FOURS] is None
+    assert saved["sheets"][0]["chance"] == 15 and saved["sheets"][0]["fours"] is None
+
+
+def test_the_abandon_question_pauses_the_countdown_and_the_computer() -> None:
+    app, host = start_penta({"dice": "11111,11111,44421"})
+    for _ in range(3):
+        app.action("roll", {})
+    app.action("new", {})
+    host.advance(10_000)
+    assert game(app).round == 1 and screen(app).countdown is None
+    app.action("keep-playing", {})
+    host.advance(3100)
+    assert game(app).sheets[0][Box.FOURS] == 12
+
+    app, host = start_penta({"seed": "3"}, computer=True, pace="fast")
+    app.action("roll", {})
+    app.action("box", {"box": "chance"})
+    app.action("validate", {})
+    app.action("new", {})
+    host.advance(20_000)
+    assert game(app).current == 1 and game(app).dice is None
+    assert app.key("Escape")  # keep playing
+    host.advance(20_000)
+    assert game(app).current == 0 and game(app).round == 2
+
+
+def test_the_settings_panel_stays_open_through_the_computers_redraws() -> None:
+    app, host = start_penta({"seed": "3"}, computer=True, pace="fast")
+    assert '<details class="penta-more" id="penta-more">' in host.screen_html
+    app.action("toggle-settings", {})
+    app.action("roll", {})
+    app.action("box", {"box": "chance"})
+    app.action("validate", {})
+    host.advance(300 * 3)
+    assert game(app).current == 1  # redrawn at each computer step
+    assert '<details class="penta-more" id="penta-more" open>' in host.screen_html
+    app.action("toggle-settings", {})
+    assert '<details class="penta-more" id="penta-more">' in host.screen_html
+
+
+def test_removing_a_player_keeps_the_focus_in_the_list() -> None:
+    app = App(FakeHost(), {})
+    host = app.host
+    assert isinstance(host, FakeHost)
+    app.action("open", {"game": "penta"})
+    app.action("setup-add", {})
+    app.action("setup-add", {})
+    app.action("setup-remove", {"index": "2"})
+    assert host.focused == "#penta-name-1"
+    app.action("setup-remove", {"index": "0"})
+    assert host.focused == "#penta-name-0"
+
+
+def test_roll_with_every_die_held_is_refused_before_the_dice_are_drawn() -> None:
+    app, host = start_penta({"dice": "23456,1,5"})
+    app.action("roll", {})
+    for i in range(5):
+        app.action("hold", {"index": str(i)})
+    assert 'id="penta-roll" data-act="roll" disabled' in host.screen_html
+    assert app.key("r") is False
+    app.action("roll", {})  # a stale button
+    assert game(app).rolls_left == 2
+    app.action("hold", {"index": "0"})
+    app.action("roll", {})
+    assert game(app).dice == (1, 3, 4, 5, 6)  # the script's next group, not skipped

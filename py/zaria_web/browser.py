@@ -71,6 +71,8 @@ class BrowserHost:
     def __init__(self) -> None:
         self.doc = js.document
         self._pending_focus = ""
+        #: Texts waiting to be announced, by live region.
+        self._announcing: dict[str, list[str]] = {}
 
     def render(self, screen_html: str, tools_html: str) -> None:
         active = self.doc.activeElement
@@ -92,10 +94,22 @@ class BrowserHost:
                     _restore_caret(again, caret)
 
     def announce(self, text: str, assertive: bool = False) -> None:
-        region = self.doc.getElementById("alert" if assertive else "live")
+        region_id = "alert" if assertive else "live"
+        waiting = self._announcing.get(region_id)
+        if waiting is not None:
+            # Messages of one moment (a score, the next turn) are read together,
+            # rather than each replacing the one before it.
+            waiting.append(text)
+            return
+        self._announcing[region_id] = [text]
+        region = self.doc.getElementById(region_id)
         # Clearing first makes a repeated message be spoken again.
         region.textContent = ""
-        js.setTimeout(create_once_callable(lambda: setattr(region, "textContent", text)), 30)
+
+        def speak() -> None:
+            region.textContent = " ".join(self._announcing.pop(region_id, []))
+
+        js.setTimeout(create_once_callable(speak), 30)
 
     def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
         return int(js.setTimeout(create_once_callable(_guarded(fn)), ms))
@@ -196,8 +210,8 @@ def _on_click(evt: Any) -> None:
         return
     if el.tagName in _TEXT_FIELDS:
         return  # fields report on change
-    if el.tagName == "A":
-        evt.preventDefault()
+    if el.tagName in ("A", "SUMMARY"):
+        evt.preventDefault()  # the app draws a disclosure's state itself
     data = _dataset(el)
     assert _app is not None
     _guarded(lambda: _app.action(data.pop("act"), data))()
@@ -222,8 +236,8 @@ def _on_change(evt: Any) -> None:
 
 
 def _on_key(evt: Any) -> None:
-    if evt.ctrlKey or evt.metaKey or evt.altKey or evt.defaultPrevented:
-        return
+    if evt.ctrlKey or evt.metaKey or evt.altKey or evt.defaultPrevented or evt.repeat:
+        return  # a held-down key is one press, not a roll and a re-roll
     target = evt.target
     if _found(target) and target.tagName in _TEXT_FIELDS:
         return

@@ -16,7 +16,7 @@ from typing import Any
 from zaria.errors import IllegalActionError, StateError
 from zaria.game import Seat
 from zaria.penta.advisor import CasualPlayer, OptimalPlayer, Player, hold_pattern
-from zaria.penta.game import PentaGame
+from zaria.penta.game import PentaGame, Roll
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, Table, load_table, prepare
 from zaria_web import penta_view
@@ -78,7 +78,10 @@ class PentaScreen:
         self.computer_box: Box | None = None
         self.confirm_new = False
         self.show_all = False
+        self.settings_open = False
         self.table_error: str | None = None
+        #: Whether this screen is the one shown: timers and late callbacks act only then.
+        self.active = False
         self._timer: int | None = None
         self.source: DiceSource = dice_source(ctx.params)
         self._load_table()
@@ -101,12 +104,14 @@ class PentaScreen:
         TABLE_TIMES["prepare_ms"] = (time.perf_counter() - t1) * 1000
         TABLE_TIMES["fetch_and_read_ms"] = (t1 - TABLE_TIMES.get("requested", t0)) * 1000
         self.table_error = None
-        self._schedule()
-        self.ctx.redraw()
+        if self.active:
+            self._schedule()
+            self.ctx.redraw()
 
     def _table_failed(self, error: str) -> None:
         self.table_error = error
-        self.ctx.redraw()
+        if self.active:
+            self.ctx.redraw()
 
     @property
     def strategy(self) -> Strategy | None:
@@ -179,8 +184,10 @@ class PentaScreen:
         """Start whatever runs by itself now: a computer step or the countdown."""
         game = self.game
         self._cancel()
-        if game is None or game.over or self.phase != "play":
+        if not self.active or game is None or game.over or self.phase != "play":
             return
+        if self.confirm_new:
+            return  # paused while the player decides whether to abandon the game
         seat = game.seats[game.current]
         if seat.computer:
             if self.strategy is None:
@@ -199,7 +206,7 @@ class PentaScreen:
 
     def _countdown_tick(self) -> None:
         self._timer = None
-        if self.countdown is None or self.game is None:
+        if not self.active or self.countdown is None or self.game is None:
             return
         self.countdown -= 1
         if self.countdown > 0:
@@ -218,6 +225,8 @@ class PentaScreen:
 
     def _computer_tick(self) -> None:
         self._timer = None
+        if not self.active:
+            return
         self._computer_step()
         self.ctx.redraw()
 
@@ -278,8 +287,9 @@ class PentaScreen:
         assert game is not None
         before = game.dice
         self._review_keep()
-        n = game.dice_to_roll()
-        game.apply_roll(self.source.roller.roll(n))
+        # The game checks the roll is allowed before the dice are drawn, so a refused
+        # roll does not use up a group of a dice script.
+        game.apply(Roll(), self.source.roller)
         self.rolled = tuple(before is None or not h for h in game.held)
         self.selected = None
         self.computer_box = None
@@ -449,8 +459,13 @@ class PentaScreen:
         )
 
     def _act_roll(self, data: Mapping[str, str]) -> None:
-        if self._human_turn():
+        if self._human_turn() and self._can_roll():
             self._roll()
+
+    def _can_roll(self) -> bool:
+        """Whether the Roll button is live: rolls left and at least one die not held."""
+        game = self.game
+        return game is not None and game.rolls_left > 0 and game.dice_to_roll() > 0
 
     def _act_hold(self, data: Mapping[str, str]) -> None:
         if self._human_turn() and self.game is not None:
@@ -486,6 +501,8 @@ class PentaScreen:
         i = int(data["index"])
         if len(self.setup.names) > 1 and 0 <= i < len(self.setup.names):
             del self.setup.names[i]
+            # Focus goes to the name that took this row's place, or the one above it.
+            self.ctx.focus_after(f"#penta-name-{min(i, len(self.setup.names) - 1)}")
 
     def _act_setup_computer(self, data: Mapping[str, str]) -> None:
         self.setup.computer = data.get("value") == "on"
@@ -509,11 +526,13 @@ class PentaScreen:
     def _act_new(self, data: Mapping[str, str]) -> None:
         if self.phase == "play" and self.game is not None and not self.confirm_new:
             self.confirm_new = True
+            self._cancel()  # no countdown or computer step behind the question
             self.ctx.focus_after("#confirm-no")
             return
         self._cancel()
         self.ctx.saves.clear(GAME)
         self.confirm_new = False
+        self.message = None
         self.phase = "setup"
         self.game = None
         self.ctx.focus_after("#penta-name-0")
@@ -521,12 +540,16 @@ class PentaScreen:
     def _act_keep_playing(self, data: Mapping[str, str]) -> None:
         self.confirm_new = False
         self.ctx.focus_after("#penta-new")
+        self._schedule()
 
     def _act_again(self, data: Mapping[str, str]) -> None:
         self._start(self.setup.names)
 
     def _act_toggle_sheet(self, data: Mapping[str, str]) -> None:
         self.show_all = not self.show_all
+
+    def _act_toggle_settings(self, data: Mapping[str, str]) -> None:
+        self.settings_open = not self.settings_open
 
     def on_key(self, key: str) -> bool:
         if self.phase == "play" and self.confirm_new:
@@ -538,7 +561,7 @@ class PentaScreen:
         if not self._human_turn() or self.game is None:
             return False
         k = key.lower()
-        if k == "r" and self.game.legal_actions() and self.game.rolls_left > 0:
+        if k == "r" and self._can_roll():
             self.on_action("roll", {})
             return True
         if k == "v" and self.selected is not None:
@@ -550,9 +573,11 @@ class PentaScreen:
         return False
 
     def enter(self) -> None:
+        self.active = True
         self._schedule()
 
     def leave(self) -> None:
+        self.active = False
         self._cancel()
 
     # -- drawing --------------------------------------------------------------
@@ -598,6 +623,7 @@ class PentaScreen:
                 coach=self.coach_values(),
                 confirm_new=self.confirm_new,
                 show_all=self.show_all,
+                settings_open=self.settings_open,
                 waiting_for_table=self.strategy is None and self._computer_turn_active(),
                 table_error=self.table_error,
                 dice_error=self.source.describe(self.ctx.tr),

@@ -50,6 +50,7 @@ class TableState:
     table_error: str | None
     dice_error: str | None
     strategy_missing: bool = False
+    settings_open: bool = False
 
 
 def _fmt(tr: Translator, value: float) -> str:
@@ -95,7 +96,9 @@ class PentaView:
         if message is None:
             return ""
         key, params = message
-        if key == "penta.last" and game is not None:
+        if key == "penta.last":
+            if game is None:
+                return ""  # the last score belongs to a game that is gone
             text = scored_text(self.tr, game, **params)
         else:
             text = self.tr(key, **params)
@@ -136,7 +139,7 @@ class PentaView:
         rows = []
         for i, name in enumerate(setup.names):
             remove = (
-                f"<button{attrs(type='button', class_='icon-btn remove', data_act='setup-remove', data_index=i, aria_label=tr('penta.setup.remove', n=i + 1))}>"
+                f"<button{attrs(type='button', class_='icon-btn remove', data_act='setup-remove', data_index=i, id=f'penta-remove-{i}', aria_label=tr('penta.setup.remove', n=i + 1))}>"
                 '<span aria-hidden="true">×</span></button>'
                 if len(setup.names) > 1
                 else ""
@@ -365,7 +368,7 @@ class PentaView:
             + sum_row("penta.total", [tr.number(t.total) for t in totals], "grand")
         )
         toggle = (
-            f"<button{attrs(type='button', class_='btn small sheet-toggle', data_act='toggle-sheet', aria_expanded='true' if s.show_all else 'false')}>"
+            f"<button{attrs(type='button', class_='btn small sheet-toggle', data_act='toggle-sheet', id='penta-sheet-toggle', aria_expanded='true' if s.show_all else 'false')}>"
             f"{h(tr('penta.sheet.show_all' if not s.show_all else 'penta.sheet.show_mine'))}</button>"
             if n > 1
             else ""
@@ -438,7 +441,10 @@ class PentaView:
         tools = (
             f'<div class="penta-tools"><button{attrs(type="button", class_="btn small", data_act="new", id="penta-new")}>{h(tr("penta.new_game"))}</button>'
             f"<button{attrs(type='button', class_='btn small', data_act='rules', data_game='penta', id='penta-rules')}>{h(tr('nav.rules'))}</button>"
-            f'<details class="penta-more"><summary class="btn small">{h(tr("penta.settings"))}</summary>{self.settings_panel()}</details></div>'
+            # Open or closed is state: the redraws of a computer turn or a countdown keep it.
+            f"<details{attrs(class_='penta-more', id='penta-more', open=s.settings_open)}>"
+            f"<summary{attrs(class_='btn small', id='penta-more-summary', data_act='toggle-settings')}>"
+            f"{h(tr('penta.settings'))}</summary>{self.settings_panel()}</details></div>"
         )
         play = (
             f'<div class="play-area panel">{self._header(s)}{self._dice(s)}{self._status(s)}'
