@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from conftest import App, no_error_box
@@ -45,15 +46,28 @@ def test_long_names_and_many_players_fit_a_320_px_phone(make_app: Callable[..., 
     no_error_box(page)
 
 
-def test_the_theme_button_keeps_the_keyboard_focus(app: App) -> None:
-    page = app.open()
+def background(page: Page) -> str:
+    return str(page.evaluate("getComputedStyle(document.documentElement).backgroundColor"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_press_of_the_theme_button_changes_the_colours_and_keeps_focus(
+    make_app: Callable[..., App], scheme: str
+) -> None:
+    page = make_app(color_scheme=scheme).open()
+    other = "dark" if scheme == "light" else "light"
     theme = page.locator(".theme-btn")
     theme.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    system_colour = background(page)
+    page.keyboard.press("Enter")  # system → the opposite of the system's scheme
+    expect(page.locator("html")).to_have_attribute("data-theme", other)
+    assert background(page) != system_colour
     page.keyboard.press("Enter")  # still on the button after its redraw
-    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+    assert background(page) == system_colour
     expect(page.locator(".theme-btn")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("data-theme", "system")
 
 
 def test_a_redraw_while_typing_a_name_keeps_the_caret_and_selection(app: App) -> None:
@@ -103,3 +117,43 @@ def test_a_moment_s_announcements_are_read_together_and_the_settings_stay_open(
     page.locator("#penta-more-summary").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#penta-more")).not_to_have_attribute("open", "")
+
+
+def test_back_returns_to_the_previous_screen_and_a_double_tap_rolls_once(app: App) -> None:
+    page = app.open("?seed=7")
+    page.locator("[data-act=open][data-game=penta]").click()
+    page.locator("#penta-computer").uncheck()
+    page.locator("#penta-start").click()
+    page.locator("#penta-roll").dblclick()  # one press, not two rolls
+    expect(page.locator(".rolls-left")).to_contain_text("Rolls left: 2")
+    page.locator("#penta-coach").click()  # a ticked box leaves the shortcuts working
+    expect(page.locator("#penta-coach")).to_be_focused()
+    page.keyboard.press("r")
+    expect(page.locator(".rolls-left")).to_contain_text("Rolls left: 1")
+    page.locator("#penta-rules").click()
+    expect(page.locator("#rules-back-top")).to_be_visible()
+    page.go_back()  # from the rules to the game
+    expect(page.locator(".rolls-left")).to_contain_text("Rolls left: 1")
+    page.go_back()  # from the game to home, the game kept
+    expect(page.locator("#resume-penta")).to_be_visible()
+    page.go_forward()
+    expect(page.locator(".rolls-left")).to_contain_text("Rolls left: 1")
+    page.locator(".brand").click()  # home from the app: Back then leaves the page
+    expect(page.locator("#resume-penta")).to_be_visible()
+    assert page.evaluate("history.state.zaria") == "home"
+
+
+def test_the_rules_contents_scroll_without_adding_to_the_history(app: App) -> None:
+    page = app.open()
+    page.locator("[data-act=open][data-game=penta]").click()
+    page.locator("#penta-computer").uncheck()
+    page.locator("#penta-start").click()
+    page.locator("#penta-rules").click()
+    link = page.locator(".rules a[href^='#']").last
+    target = str(link.get_attribute("href"))
+    link.click()
+    expect(page.locator(target)).to_be_focused()
+    expect(page.locator(target)).to_be_in_viewport()
+    assert page.evaluate("location.hash") == ""
+    page.go_back()  # straight back to the game
+    expect(page.locator("#penta-rules")).to_be_visible()

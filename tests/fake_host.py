@@ -32,6 +32,8 @@ class FakeHost:
         self.files: dict[str, bytes] = {}
         self.focused = ""
         self.scrolled_to_top = 0
+        self.dark = False
+        self.history: list[str] = ["home"]
         #: When set, downloads wait in ``pending`` until :meth:`deliver` (a slow network).
         self.slow_downloads = False
         self.pending: list[tuple[str, Callable[[bytes], None], Callable[[str], None]]] = []
@@ -104,6 +106,23 @@ class FakeHost:
 
     def focus(self, selector: str) -> None:
         self.focused = selector
+
+    def prefers_dark(self) -> bool:
+        return self.dark
+
+    def remember_screen(self, name: str, depth: int) -> None:
+        """Keep a history like the browser's: one entry per level below home."""
+        current = len(self.history) - 1
+        if depth > current:
+            self.history.append(name)
+        else:
+            del self.history[depth + 1 :]
+            self.history[depth] = name
+
+    def back(self) -> str:
+        """The browser's Back button: the entry below, which the page is told about."""
+        self.history.pop()
+        return self.history[-1]
 
 
 def start_penta(

@@ -875,3 +875,9 @@ def test_refusal_errors_are_the_engine_s() -> None:
     with pytest.raises(FarkleActionError) as err:
         game(app).toggle(1)
     assert err.value.msg_id == "err.farkle.die_cannot_score"
+
+
+def test_players_with_the_same_name_are_told_apart() -> None:
+    app, _ = start("1", names=("Ann", "ann ", "ai", "W" * 30))
+    assert [s.name for s in game(app).seats[:4]] == ["Ann", "ann 2", "ai 2", "W" * 24]
+    assert game(app).seats[4].computer

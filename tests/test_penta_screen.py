@@ -307,3 +307,15 @@ def test_roll_with_every_die_held_is_refused_before_the_dice_are_drawn() -> None
     app.action("hold", {"index": "0"})
     app.action("roll", {})
     assert game(app).dice == (1, 3, 4, 5, 6)  # the script's next group, not skipped
+
+
+def test_players_with_the_same_name_are_told_apart() -> None:
+    app = App(FakeHost(), {})
+    app.action("open", {"game": "penta"})
+    app.action("setup-add", {})
+    app.action("setup-add", {})
+    for i, name in enumerate(["Ann", " ANN", "Computer"]):
+        app.action("setup-name", {"index": str(i), "value": name, "event": "input"})
+    app.action("start", {})
+    assert [s.name for s in game(app).seats] == ["Ann", "ANN 2", "Computer 2", "Computer"]
+    assert game(app).seats[3].computer

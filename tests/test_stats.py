@@ -221,12 +221,14 @@ def test_clearing_asks_first_and_can_be_cancelled() -> None:
     app.action("stats-clear", {})
     assert app.key("Escape")
     assert "Clear all statistics?" not in host.screen_html
-    assert not app.key("Escape")
+    assert app.screen.name == "stats"  # Escape closed the question only
     app.action("stats-clear", {})
     app.action("stats-clear-yes", {})
     assert stats.load(host)["penta"].games == 0
     assert host.announced[-1] == "Statistics cleared."
     assert "No finished games yet." in host.screen_html
+    assert app.key("Escape")  # with no question open, Escape goes home
+    assert app.screen.name == "home"
 
 
 def test_leaving_the_screen_drops_a_pending_question() -> None:

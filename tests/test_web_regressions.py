@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from fake_host import FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria_web.app import App
@@ -105,3 +107,34 @@ def test_the_theme_button_keeps_focus_across_its_redraw() -> None:
     assert 'id="theme"' in host.tools_html
     app.action("theme", {})
     assert 'id="theme"' in host.tools_html
+
+
+def test_every_press_of_the_theme_button_changes_what_the_player_sees() -> None:
+    for dark, order in ((False, ["dark", "light", "system"]), (True, ["light", "dark", "system"])):
+        host = FakeHost()
+        host.dark = dark
+        app = App(host, {})
+        seen = []
+        for _ in range(3):
+            app.action("theme", {})
+            seen.append(host.theme)
+        assert seen == order
+        assert json.loads(host.storage["zaria.settings"])["theme"] == "system"
+
+
+def test_the_browser_history_follows_the_screens_and_back_returns_along_them() -> None:
+    app, host = start_penta({"seed": "1"})
+    assert host.history == ["home", "penta"]
+    app.action("rules", {"game": "penta"})
+    assert host.history == ["home", "penta", "rules"]
+    app.history_to(host.back())  # Back from the rules: the game again
+    assert app.screen.name == "penta" and game(app).round == 1
+    app.action("roll", {})
+    app.history_to(host.back())  # Back from the game: home, the game saved
+    assert app.screen.name == "home" and 'id="resume-penta"' in host.screen_html
+    app.action("open", {"game": "farkle"})
+    app.action("rules", {"game": "farkle"})
+    app.action("home", {})  # home from the rules: two steps up, not a third entry
+    assert host.history == ["home"] and app.screen.name == "home"
+    app.history_to("no-such-screen")  # a foreign history entry: home
+    assert app.screen.name == "home"

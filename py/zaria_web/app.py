@@ -27,6 +27,9 @@ SCREENS: dict[str, tuple[str, str]] = {
 }
 
 THEMES = ("system", "light", "dark")
+#: How many steps from home each screen is, for the browser's Back button
+#: (a game's rules open over that game).
+DEPTHS = {"home": 0, "rules": 2}
 DEFAULT_SETTINGS = {"theme": "system", "autorecord": "3", "pace": "normal", "coach": "off"}
 SETTINGS_KEY = "zaria.settings"
 LANG_KEY = "zaria.lang"
@@ -84,9 +87,14 @@ class App:
             self.host.storage_set(THEME_KEY, value)
 
     # -- navigation ---------------------------------------------------------
-    def go(self, name: str) -> None:
-        """Show the screen called ``name`` (``home`` or a game)."""
+    def go(self, name: str, from_history: bool = False) -> None:
+        """Show the screen called ``name`` (``home`` or a game).
+
+        The browser's history follows, unless the move came from it (Back, Forward).
+        """
         changed = name != self.screen.name
+        if changed and not from_history:
+            self.host.remember_screen(name, DEPTHS.get(name, 1))
         if changed:
             self.screen.leave()
             self.ctx.notices.clear()  # notices concern the screen they appeared on
@@ -121,8 +129,7 @@ class App:
         elif act == "lang":
             self.set_language(data.get("value", ""))
         elif act == "theme":
-            current = self.settings["theme"]
-            self.set_setting("theme", THEMES[(THEMES.index(current) + 1) % len(THEMES)])
+            self.set_setting("theme", self.next_theme())
             self.redraw()
         elif act == "notice-close":
             if data.get("notice") in self.ctx.notices:
@@ -137,6 +144,13 @@ class App:
     def key(self, key: str) -> bool:
         """A keyboard shortcut outside text fields; True when it was used."""
         return self.screen.on_key(key)
+
+    def history_to(self, name: str) -> None:
+        """The browser's Back or Forward button reached the screen ``name``."""
+        if name != "home" and name not in SCREENS:
+            name = "home"
+        if name != self.screen.name:
+            self.go(name, from_history=True)
 
     def set_language(self, lang: str) -> None:
         """Switch language; the game in progress is untouched, only redrawn."""
@@ -234,6 +248,17 @@ class App:
             f"<button{theme_button}>"
             '<span aria-hidden="true" class="theme-icon"></span></button>'
         )
+
+    def next_theme(self) -> str:
+        """The theme the theme button switches to.
+
+        From "system" it goes to the scheme the system is *not* showing, so that
+        every press changes what the player sees: system, then the opposite,
+        then the system's own scheme set by hand, then back to system.
+        """
+        order = THEMES if self.host.prefers_dark() else ("system", "dark", "light")
+        current = self.settings["theme"]
+        return order[(order.index(current) + 1) % 3] if current in order else "system"
 
     def redraw(self) -> None:
         """Render the current screen and the top bar from state."""

@@ -71,6 +71,8 @@ class BrowserHost:
     def __init__(self) -> None:
         self.doc = js.document
         self._pending_focus = ""
+        #: Where the app is stepping back to in the history, until the browser gets there.
+        self.landing: tuple[str, int] | None = None
         #: Texts waiting to be announced, by live region.
         self._announcing: dict[str, list[str]] = {}
 
@@ -177,6 +179,57 @@ class BrowserHost:
         else:
             self._pending_focus = selector  # drawn by the coming render
 
+    def prefers_dark(self) -> bool:
+        return bool(js.window.matchMedia("(prefers-color-scheme: dark)").matches)
+
+    def remember_screen(self, name: str, depth: int) -> None:
+        # One history entry per level below home: a deeper screen adds one, a
+        # screen at the same level replaces it, and going up steps back through
+        # the entries (the page then only relabels the one it lands on).
+        here = _history_depth()
+        if depth > here:
+            js.history.pushState(_history_state(name, depth), "")
+        elif depth == here:
+            js.history.replaceState(_history_state(name, depth), "")
+        else:
+            self.landing = (name, depth)
+            js.history.go(depth - here)
+
+
+def _history_state(name: str, depth: int) -> Any:
+    return js.Object.fromEntries([["zaria", name], ["depth", depth]])
+
+
+def _history_entry() -> tuple[str, int] | None:
+    """The screen and depth of the current history entry, if the app made it."""
+    state = js.history.state
+    if not _found(state):
+        return None
+    name, depth = getattr(state, "zaria", None), getattr(state, "depth", None)
+    if not isinstance(name, str) or not isinstance(depth, int):
+        return None
+    return name, depth
+
+
+def _history_depth() -> int:
+    entry = _history_entry()
+    return 0 if entry is None else entry[1]
+
+
+def _on_history(evt: Any) -> None:
+    """Back or Forward: show the screen of the entry reached."""
+    host = _app.host if _app is not None else None
+    if isinstance(host, BrowserHost) and host.landing is not None:
+        # The app stepped back itself: the entry reached takes the screen shown.
+        name, depth = host.landing
+        host.landing = None
+        js.history.replaceState(_history_state(name, depth), "")
+        return
+    entry = _history_entry()
+    if _app is not None:
+        app = _app
+        _guarded(lambda: app.history_to("home" if entry is None else entry[0]))()
+
 
 def _guarded(fn: Callable[[], None]) -> Callable[[], None]:
     """Run ``fn``, reporting an unexpected error on the page instead of dying silently."""
@@ -205,6 +258,16 @@ def _dataset(el: Any) -> dict[str, str]:
 
 
 def _on_click(evt: Any) -> None:
+    anchor = evt.target.closest('a[href^="#"]')
+    if _found(anchor):
+        # An in-page link (the rules' contents) scrolls to its heading without
+        # adding a history entry, so Back keeps meaning "the previous screen".
+        evt.preventDefault()
+        heading = js.document.getElementById(str(anchor.getAttribute("href"))[1:])
+        if _found(heading):
+            heading.scrollIntoView()
+            _focus(heading)
+        return
     el = evt.target.closest("[data-act]")
     if not _found(el) or el.matches(":disabled") or el.getAttribute("aria-disabled") == "true":
         return
@@ -212,6 +275,8 @@ def _on_click(evt: Any) -> None:
         return  # fields report on change
     if el.tagName in ("A", "SUMMARY"):
         evt.preventDefault()  # the app draws a disclosure's state itself
+    if evt.detail > 1:
+        return  # a double tap or click is one press: one roll, not two
     data = _dataset(el)
     assert _app is not None
     _guarded(lambda: _app.action(data.pop("act"), data))()
@@ -239,9 +304,12 @@ def _on_key(evt: Any) -> None:
     if evt.ctrlKey or evt.metaKey or evt.altKey or evt.defaultPrevented or evt.repeat:
         return  # a held-down key is one press, not a roll and a re-roll
     target = evt.target
-    if _found(target) and target.tagName in _TEXT_FIELDS:
-        return
     key = str(evt.key)
+    # Text and lists take every key; a checkbox only Space and Enter, so the
+    # game's shortcuts still work after ticking one.
+    in_field = _found(target) and target.tagName in _TEXT_FIELDS
+    if in_field and (target.type not in ("checkbox", "radio") or key in (" ", "Enter")):
+        return
     if key in (" ", "Enter") and _found(target) and target.tagName in ("BUTTON", "A"):
         return  # the focused control's own activation
     assert _app is not None
@@ -336,9 +404,12 @@ def start() -> None:
         _listen("change", _on_change)
         _listen("input", _on_change)
         _listen("keydown", _on_key)
-        storage_proxy = create_proxy(_on_storage)
-        _listeners.append(storage_proxy)
-        js.window.addEventListener("storage", storage_proxy)
+        for event, handler in (("storage", _on_storage), ("popstate", _on_history)):
+            proxy = create_proxy(handler)
+            _listeners.append(proxy)
+            js.window.addEventListener(event, proxy)
+        # The app opens at home, whatever screen this history entry had before a reload.
+        js.history.replaceState(_history_state("home", 0), "")
         _expose(_app)
         _app.redraw()
     except Exception:

@@ -32,6 +32,7 @@ from zaria.game import Seat
 from zaria_web import farkle_setup_view as setup_view
 from zaria_web import farkle_view as view
 from zaria_web.dice_source import DiceSource, dice_source
+from zaria_web.names import NAME_LENGTH, seat_names
 from zaria_web.screen import Context
 
 GAME = "farkle"
@@ -378,10 +379,10 @@ class FarkleScreen:
 
     def _start(self) -> None:
         tr = self.ctx.tr
-        names = [
-            n.strip()[: setup_view.NAME_LENGTH] or tr("farkle.setup.default_name", n=i + 1)
-            for i, n in enumerate(self.setup.names)
-        ]
+        computer_name = tr("farkle.ai_name") if self.setup.computer else ""
+        names = seat_names(
+            self.setup.names, lambda n: tr("farkle.setup.default_name", n=n), computer_name
+        )
         seats = [Seat(n) for n in names]
         if self.setup.computer:
             seats.append(Seat(tr("farkle.ai_name"), computer=True, level=self.setup.level))
@@ -495,7 +496,7 @@ class FarkleScreen:
     def _act_name(self, data: Mapping[str, str]) -> None:
         i = int(data.get("i", "-1"))
         if 0 <= i < len(self.setup.names):
-            self.setup.names[i] = data.get("value", "")[: setup_view.NAME_LENGTH]
+            self.setup.names[i] = data.get("value", "")[:NAME_LENGTH]
 
     def _act_add(self, data: Mapping[str, str]) -> None:
         if len(self.setup.names) < setup_view.MAX_HUMANS:

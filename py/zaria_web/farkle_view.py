@@ -511,7 +511,9 @@ def render_table(tr: Translator, v: TableView) -> str:
     )
     side = (
         f'<div class="fk-side">{_players(tr, v)}{scoring_card(tr, v.card_open)}'
-        f'<div class="fk-prefs">{pace_select(tr, v.pace)}{keys_hint(tr)}</div></div>'
+        # The computer's pace only matters when the computer plays.
+        f'<div class="fk-prefs">{pace_select(tr, v.pace) if any(s.computer for s in v.seats) else ""}'
+        f"{keys_hint(tr)}</div></div>"
     )
     inert = " inert" if v.confirm else ""
     body = (

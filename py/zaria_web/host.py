@@ -47,3 +47,10 @@ class Host(Protocol):
 
     def focus(self, selector: str) -> None:
         """Move keyboard focus to the first element matching ``selector``."""
+
+    def prefers_dark(self) -> bool:
+        """Whether the system's colour scheme is dark (what the "system" theme shows)."""
+
+    def remember_screen(self, name: str, depth: int) -> None:
+        """Record that the screen ``name`` is shown, ``depth`` steps from home, in the
+        browser's history, so that its Back button returns along the same way."""

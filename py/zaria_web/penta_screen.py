@@ -21,6 +21,7 @@ from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, Table, load_table, prepare
 from zaria_web import penta_view
 from zaria_web.dice_source import DiceSource, dice_source
+from zaria_web.names import NAME_LENGTH, seat_names
 from zaria_web.penta_view import LEVELS, MAX_HUMANS
 from zaria_web.screen import Context
 
@@ -363,7 +364,8 @@ class PentaScreen:
 
     def _start(self, names: list[str]) -> None:
         tr = self.ctx.tr
-        humans = [n.strip() or tr("penta.setup.default_name", n=i + 1) for i, n in enumerate(names)]
+        computer_name = tr("penta.computer_name") if self.setup.computer else ""
+        humans = seat_names(names, lambda n: tr("penta.setup.default_name", n=n), computer_name)
         seats = [Seat(n) for n in humans]
         if self.setup.computer:
             seats.append(Seat(tr("penta.computer_name"), computer=True, level=self.setup.level))
@@ -490,7 +492,7 @@ class PentaScreen:
     def _act_setup_name(self, data: Mapping[str, str]) -> None:
         i = int(data["index"])
         if 0 <= i < len(self.setup.names):
-            self.setup.names[i] = data.get("value", "")[:24]
+            self.setup.names[i] = data.get("value", "")[:NAME_LENGTH]
 
     def _act_setup_add(self, data: Mapping[str, str]) -> None:
         if len(self.setup.names) < MAX_HUMANS:

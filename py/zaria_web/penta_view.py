@@ -14,6 +14,7 @@ from zaria.i18n import Translator
 from zaria.penta.game import PentaGame, Totals
 from zaria.penta.scoring import LOWER, UPPER, UPPER_BONUS_THRESHOLD, Box
 from zaria_web.html import attrs, die_face, h
+from zaria_web.names import NAME_LENGTH
 
 if TYPE_CHECKING:
     from zaria_web.penta_screen import Decision, Setup
@@ -147,7 +148,7 @@ class PentaView:
             rows.append(
                 f'<li class="player-row"><label class="sr-only" for="penta-name-{i}">'
                 f"{h(tr('penta.setup.player', n=i + 1))}</label>"
-                f"<input{attrs(type='text', id=f'penta-name-{i}', value=name, placeholder=tr('penta.setup.default_name', n=i + 1), maxlength=24, autocomplete='off', data_act='setup-name', data_index=i)}>"
+                f"<input{attrs(type='text', id=f'penta-name-{i}', value=name, placeholder=tr('penta.setup.default_name', n=i + 1), maxlength=NAME_LENGTH, autocomplete='off', data_act='setup-name', data_index=i)}>"
                 f"{remove}</li>"
             )
         add = (
@@ -474,22 +475,23 @@ class PentaView:
             rank_rows.append(
                 f'<tr class="{"winner" if i in winners else ""}"><td class="num">{place}</td>'
                 f'<th scope="row">{h(self._seat_name(game.seats[i]))}{crown}</th>'
-                f'<td class="num">{h(tr.number(t.upper))}</td><td class="num">{h(tr.number(t.upper_bonus))}</td>'
-                f'<td class="num">{h(tr.number(t.lower))}</td><td class="num">{h(tr.number(t.penta_bonus))}</td>'
-                f'<td class="num total">{h(tr.number(t.total))}</td></tr>'
+                f'<td class="num total">{h(tr.number(t.total))}</td>'
+                f'<td class="num part">{h(tr.number(t.upper))}</td><td class="num part">{h(tr.number(t.upper_bonus))}</td>'
+                f'<td class="num part">{h(tr.number(t.lower))}</td><td class="num part">{h(tr.number(t.penta_bonus))}</td></tr>'
             )
         names = ", ".join(self._seat_name(game.seats[w]) for w in sorted(winners))
         title = tr("penta.end.tie" if len(winners) > 1 else "penta.end.winner", names=names)
         head = "".join(
             f'<th scope="col">{h(tr(k))}</th>'
             for k in (
+                # The total first: on a phone the parts it sums scroll into view after it.
                 "penta.end.place",
                 "penta.end.player",
+                "penta.total",
                 "penta.upper_total",
                 "penta.upper_bonus",
                 "penta.lower_total",
                 "penta.penta_bonus",
-                "penta.total",
             )
         )
         reviews = "".join(

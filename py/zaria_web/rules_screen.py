@@ -98,7 +98,7 @@ def rules_page(tr: Translator, game: str, autorecord: str = DEFAULT_AUTORECORD) 
     contents = "".join(f'<li><a href="#{ident}">{h(head)}</a></li>' for ident, head, _ in sections)
     body = "".join(
         f'<section class="rules-section" aria-labelledby="{ident}">'
-        f'<h2 id="{ident}">{h(head)}</h2>{html}</section>'
+        f'<h2 id="{ident}" tabindex="-1">{h(head)}</h2>{html}</section>'
         for ident, head, html in sections
     )
     return (

@@ -119,6 +119,9 @@ class StatsScreen:
         if key == "Escape" and self.confirming:
             self._cancel()
             return True
+        if key == "Escape":
+            self.ctx.go("home")  # as the rules page goes back to its game
+            return True
         return False
 
     def enter(self) -> None:
