@@ -471,7 +471,7 @@ class PentaView:
             if t.total != last_total:
                 place = pos + 1
                 last_total = t.total
-            crown = ' <span class="crown" aria-hidden="true">★</span>' if i in winners else ""
+            crown = '&nbsp;<span class="crown" aria-hidden="true">★</span>' if i in winners else ""
             rank_rows.append(
                 f'<tr class="{"winner" if i in winners else ""}"><td class="num">{place}</td>'
                 f'<th scope="row">{h(self._seat_name(game.seats[i]))}{crown}</th>'
