@@ -59,15 +59,17 @@ def test_every_press_of_the_theme_button_changes_the_colours_and_keeps_focus(
     theme = page.locator(".theme-btn")
     theme.focus()
     system_colour = background(page)
-    page.keyboard.press("Enter")  # system → the opposite of the system's scheme
+    page.keyboard.press("Enter")  # system → the scheme the system is not showing
     expect(page.locator("html")).to_have_attribute("data-theme", other)
-    assert background(page) != system_colour
+    other_colour = background(page)
+    assert other_colour != system_colour
     page.keyboard.press("Enter")  # still on the button after its redraw
-    expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+    expect(page.locator("html")).to_have_attribute("data-theme", "system")
     assert background(page) == system_colour
     expect(page.locator(".theme-btn")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.locator("html")).to_have_attribute("data-theme", "system")
+    expect(page.locator("html")).to_have_attribute("data-theme", other)
+    assert background(page) == other_colour
 
 
 def test_a_redraw_while_typing_a_name_keeps_the_caret_and_selection(app: App) -> None:
@@ -157,3 +159,28 @@ def test_the_rules_contents_scroll_without_adding_to_the_history(app: App) -> No
     assert page.evaluate("location.hash") == ""
     page.go_back()  # straight back to the game
     expect(page.locator("#penta-rules")).to_be_visible()
+
+
+def test_a_held_enter_is_one_press_and_a_reload_keeps_back_within_the_app(app: App) -> None:
+    page = app.open("?seed=8")
+    page.locator("[data-act=open][data-game=penta]").click()
+    page.locator("#penta-computer").uncheck()
+    page.locator("#penta-start").click()
+    page.locator("#penta-roll").focus()
+    page.keyboard.down("Enter")
+    for _ in range(4):  # the key repeats while held
+        page.evaluate(
+            """document.activeElement.dispatchEvent(new KeyboardEvent("keydown",
+            {key: "Enter", repeat: true, bubbles: true, cancelable: true}))"""
+        )
+    page.keyboard.up("Enter")
+    expect(page.locator(".rolls-left")).to_contain_text("Rolls left: 2")
+    # A reload shows home, on the home entry: Back from the game it then opens leaves
+    # nothing doubled, and Forward returns to the game.
+    page.reload()
+    app.wait_ready()
+    assert page.evaluate("history.state && history.state.zaria") == "home"
+    page.go_forward()
+    expect(page.locator(".rolls-left")).to_contain_text("Rolls left: 2")
+    page.go_back()
+    expect(page.locator("#resume-penta")).to_be_visible()

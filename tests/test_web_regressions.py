@@ -110,7 +110,8 @@ def test_the_theme_button_keeps_focus_across_its_redraw() -> None:
 
 
 def test_every_press_of_the_theme_button_changes_what_the_player_sees() -> None:
-    for dark, order in ((False, ["dark", "light", "system"]), (True, ["light", "dark", "system"])):
+    # Light or dark, whichever is not shown; the system's own scheme is "system".
+    for dark, order in ((False, ["dark", "system", "dark"]), (True, ["light", "system", "light"])):
         host = FakeHost()
         host.dark = dark
         app = App(host, {})
@@ -119,14 +120,19 @@ def test_every_press_of_the_theme_button_changes_what_the_player_sees() -> None:
             app.action("theme", {})
             seen.append(host.theme)
         assert seen == order
-        assert json.loads(host.storage["zaria.settings"])["theme"] == "system"
+        assert json.loads(host.storage["zaria.settings"])["theme"] == order[-1]
+    host = FakeHost()
+    app = App(host, {})
+    app.set_setting("theme", "light")  # chosen by hand while the system was dark
+    app.action("theme", {})
+    assert host.theme == "dark"
 
 
 def test_the_browser_history_follows_the_screens_and_back_returns_along_them() -> None:
     app, host = start_penta({"seed": "1"})
     assert host.history == ["home", "penta"]
     app.action("rules", {"game": "penta"})
-    assert host.history == ["home", "penta", "rules"]
+    assert host.history == ["home", "penta", "rules:penta"]
     app.history_to(host.back())  # Back from the rules: the game again
     assert app.screen.name == "penta" and game(app).round == 1
     app.action("roll", {})
@@ -138,3 +144,6 @@ def test_the_browser_history_follows_the_screens_and_back_returns_along_them() -
     assert host.history == ["home"] and app.screen.name == "home"
     app.history_to("no-such-screen")  # a foreign history entry: home
     assert app.screen.name == "home"
+    app.history_to("farkle")  # Forward, after a reload that forgot the rules' game
+    app.history_to("rules:farkle")
+    assert app.screen.name == "rules" and 'data-game="farkle"' in host.screen_html

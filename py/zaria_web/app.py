@@ -94,7 +94,10 @@ class App:
         """
         changed = name != self.screen.name
         if changed and not from_history:
-            self.host.remember_screen(name, DEPTHS.get(name, 1))
+            entry = name
+            if name == "rules":  # which game's rules, for Forward after a reload
+                entry += ":" + str(getattr(self._screen("rules"), "game", "penta"))
+            self.host.remember_screen(entry, DEPTHS.get(name, 1))
         if changed:
             self.screen.leave()
             self.ctx.notices.clear()  # notices concern the screen they appeared on
@@ -145,8 +148,14 @@ class App:
         """A keyboard shortcut outside text fields; True when it was used."""
         return self.screen.on_key(key)
 
-    def history_to(self, name: str) -> None:
-        """The browser's Back or Forward button reached the screen ``name``."""
+    def history_to(self, entry: str) -> None:
+        """The browser's Back or Forward button reached the screen of ``entry``
+        (a screen's name; for the rules, ``rules:<game>``)."""
+        name, _, game = entry.partition(":")
+        if name == "rules" and game in ("penta", "farkle"):
+            rules = self._screen("rules")
+            if rules is not self.screen:
+                rules.game = game  # type: ignore[attr-defined]
         if name != "home" and name not in SCREENS:
             name = "home"
         if name != self.screen.name:
@@ -250,15 +259,15 @@ class App:
         )
 
     def next_theme(self) -> str:
-        """The theme the theme button switches to.
-
-        From "system" it goes to the scheme the system is *not* showing, so that
-        every press changes what the player sees: system, then the opposite,
-        then the system's own scheme set by hand, then back to system.
+        """The theme the theme button switches to: the scheme not shown now, so that
+        every press changes the colours. Choosing the scheme the system shows means
+        following the system ("system"), which then also follows its later changes.
         """
-        order = THEMES if self.host.prefers_dark() else ("system", "dark", "light")
+        system = "dark" if self.host.prefers_dark() else "light"
         current = self.settings["theme"]
-        return order[(order.index(current) + 1) % 3] if current in order else "system"
+        shown = system if current not in THEMES[1:] else current
+        wanted = "light" if shown == "dark" else "dark"
+        return "system" if wanted == system else wanted
 
     def redraw(self) -> None:
         """Render the current screen and the top bar from state."""

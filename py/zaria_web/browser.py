@@ -109,7 +109,9 @@ class BrowserHost:
         region.textContent = ""
 
         def speak() -> None:
-            region.textContent = " ".join(self._announcing.pop(region_id, []))
+            texts = self._announcing.pop(region_id, [])
+            # Each message ends as a sentence, so that they are read apart.
+            region.textContent = " ".join(t if t[-1:] in ".!?;…" else t + "." for t in texts)
 
         js.setTimeout(create_once_callable(speak), 30)
 
@@ -301,8 +303,14 @@ def _on_change(evt: Any) -> None:
 
 
 def _on_key(evt: Any) -> None:
-    if evt.ctrlKey or evt.metaKey or evt.altKey or evt.defaultPrevented or evt.repeat:
-        return  # a held-down key is one press, not a roll and a re-roll
+    if evt.repeat:
+        # A held-down key is one press, not a roll and a re-roll. Held Enter would
+        # also click the focused button again and again (into the next turn).
+        if str(evt.key) in (" ", "Enter") and not evt.defaultPrevented:
+            evt.preventDefault()
+        return
+    if evt.ctrlKey or evt.metaKey or evt.altKey or evt.defaultPrevented:
+        return
     target = evt.target
     key = str(evt.key)
     # Text and lists take every key; a checkbox only Space and Enter, so the
@@ -399,7 +407,8 @@ def start() -> None:
     global _app
     try:
         languages = tuple(str(x) for x in js.navigator.languages)
-        _app = App(BrowserHost(), _params(), languages)
+        host = BrowserHost()
+        _app = App(host, _params(), languages)
         _listen("click", _on_click)
         _listen("change", _on_change)
         _listen("input", _on_change)
@@ -408,8 +417,15 @@ def start() -> None:
             proxy = create_proxy(handler)
             _listeners.append(proxy)
             js.window.addEventListener(event, proxy)
-        # The app opens at home, whatever screen this history entry had before a reload.
-        js.history.replaceState(_history_state("home", 0), "")
+        # The app opens at home. After a reload on another screen, the page steps
+        # back to the home entry below it rather than relabel this one (two home
+        # entries in a row would make Back seem to do nothing).
+        entry = _history_entry()
+        if entry is not None and entry[1] > 0:
+            host.landing = ("home", 0)
+            js.history.go(-entry[1])
+        else:
+            js.history.replaceState(_history_state("home", 0), "")
         _expose(_app)
         _app.redraw()
     except Exception:

@@ -32,7 +32,7 @@ from zaria.game import Seat
 from zaria_web import farkle_setup_view as setup_view
 from zaria_web import farkle_view as view
 from zaria_web.dice_source import DiceSource, dice_source
-from zaria_web.names import NAME_LENGTH, seat_names
+from zaria_web.names import NAME_LENGTH, in_every_language, seat_names
 from zaria_web.screen import Context
 
 GAME = "farkle"
@@ -379,9 +379,9 @@ class FarkleScreen:
 
     def _start(self) -> None:
         tr = self.ctx.tr
-        computer_name = tr("farkle.ai_name") if self.setup.computer else ""
+        computer = in_every_language("farkle.ai_name") if self.setup.computer else []
         names = seat_names(
-            self.setup.names, lambda n: tr("farkle.setup.default_name", n=n), computer_name
+            self.setup.names, lambda n: tr("farkle.setup.default_name", n=n), computer
         )
         seats = [Seat(n) for n in names]
         if self.setup.computer:

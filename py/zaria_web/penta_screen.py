@@ -21,7 +21,7 @@ from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, Table, load_table, prepare
 from zaria_web import penta_view
 from zaria_web.dice_source import DiceSource, dice_source
-from zaria_web.names import NAME_LENGTH, seat_names
+from zaria_web.names import NAME_LENGTH, in_every_language, seat_names
 from zaria_web.penta_view import LEVELS, MAX_HUMANS
 from zaria_web.screen import Context
 
@@ -364,8 +364,8 @@ class PentaScreen:
 
     def _start(self, names: list[str]) -> None:
         tr = self.ctx.tr
-        computer_name = tr("penta.computer_name") if self.setup.computer else ""
-        humans = seat_names(names, lambda n: tr("penta.setup.default_name", n=n), computer_name)
+        computer = in_every_language("penta.computer_name") if self.setup.computer else []
+        humans = seat_names(names, lambda n: tr("penta.setup.default_name", n=n), computer)
         seats = [Seat(n) for n in humans]
         if self.setup.computer:
             seats.append(Seat(tr("penta.computer_name"), computer=True, level=self.setup.level))
