@@ -20,12 +20,12 @@ from zaria_web import rules_screen
 from zaria_web.app import DEFAULT_SETTINGS, App
 from zaria_web.rules_screen import (
     DEFAULT_AUTORECORD,
-    GAMES,
     farkle_table,
     joker_examples,
     percent,
     rules_page,
 )
+from zaria_web.screen import GAMES
 
 EN = catalogue("en")
 RULES_KEYS = sorted(k for k in EN if k.startswith("rules."))

@@ -16,7 +16,7 @@ from zaria_web.home import HomeScreen
 from zaria_web.host import Host
 from zaria_web.html import attrs, h
 from zaria_web.saves import SaveStore
-from zaria_web.screen import Context, Screen
+from zaria_web.screen import GAMES, Context, Screen
 
 #: Screens by name: (module, class), imported on first use.
 SCREENS: dict[str, tuple[str, str]] = {
@@ -152,7 +152,7 @@ class App:
         """The browser's Back or Forward button reached the screen of ``entry``
         (a screen's name; for the rules, ``rules:<game>``)."""
         name, _, game = entry.partition(":")
-        if name == "rules" and game in ("penta", "farkle"):
+        if name == "rules" and game in GAMES:
             rules = self._screen("rules")
             if rules is not self.screen:
                 rules.game = game  # type: ignore[attr-defined]

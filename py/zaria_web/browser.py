@@ -220,7 +220,9 @@ def _history_depth() -> int:
 
 def _on_history(evt: Any) -> None:
     """Back or Forward: show the screen of the entry reached."""
-    host = _app.host if _app is not None else None
+    if _app is None:
+        return
+    app, host = _app, _app.host
     if isinstance(host, BrowserHost) and host.landing is not None:
         # The app stepped back itself: the entry reached takes the screen shown.
         name, depth = host.landing
@@ -228,9 +230,7 @@ def _on_history(evt: Any) -> None:
         js.history.replaceState(_history_state(name, depth), "")
         return
     entry = _history_entry()
-    if _app is not None:
-        app = _app
-        _guarded(lambda: app.history_to("home" if entry is None else entry[0]))()
+    _guarded(lambda: app.history_to("home" if entry is None else entry[0]))()
 
 
 def _guarded(fn: Callable[[], None]) -> Callable[[], None]:

@@ -12,10 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from zaria_web.html import attrs, die_face, h
-from zaria_web.screen import Context
-
-GAMES = ("penta", "farkle")
-
+from zaria_web.screen import GAMES, Context
 
 #: The die face drawn on each game's card.
 ART = {"penta": 5, "farkle": 6}

@@ -185,10 +185,9 @@ class PentaScreen:
         """Start whatever runs by itself now: a computer step or the countdown."""
         game = self.game
         self._cancel()
-        if not self.active or game is None or game.over or self.phase != "play":
+        # Nothing runs off-screen, nor while the player decides whether to abandon the game.
+        if not self.active or self.confirm_new or game is None or game.over or self.phase != "play":
             return
-        if self.confirm_new:
-            return  # paused while the player decides whether to abandon the game
         seat = game.seats[game.current]
         if seat.computer:
             if self.strategy is None:
@@ -461,13 +460,8 @@ class PentaScreen:
         )
 
     def _act_roll(self, data: Mapping[str, str]) -> None:
-        if self._human_turn() and self._can_roll():
+        if self._human_turn() and self.game is not None and self.game.can_roll:
             self._roll()
-
-    def _can_roll(self) -> bool:
-        """Whether the Roll button is live: rolls left and at least one die not held."""
-        game = self.game
-        return game is not None and game.rolls_left > 0 and game.dice_to_roll() > 0
 
     def _act_hold(self, data: Mapping[str, str]) -> None:
         if self._human_turn() and self.game is not None:
@@ -563,7 +557,7 @@ class PentaScreen:
         if not self._human_turn() or self.game is None:
             return False
         k = key.lower()
-        if k == "r" and self._can_roll():
+        if k == "r" and self.game.can_roll:
             self.on_action("roll", {})
             return True
         if k == "v" and self.selected is not None:

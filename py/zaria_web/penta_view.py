@@ -208,7 +208,7 @@ class PentaView:
         tr = self.tr
         game = s.game
         human = not game.seats[game.current].computer
-        can_roll = human and game.rolls_left > 0 and game.dice_to_roll() > 0
+        can_roll = human and game.can_roll
         roll_label = (
             tr("penta.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
         )

@@ -39,9 +39,8 @@ from zaria.penta.scoring import (
 )
 from zaria_web.app import DEFAULT_SETTINGS
 from zaria_web.html import attrs, h
-from zaria_web.screen import Context
+from zaria_web.screen import GAMES, Context
 
-GAMES = ("penta", "farkle")
 #: The auto-record delay a new player gets, in seconds.
 DEFAULT_AUTORECORD = DEFAULT_SETTINGS["autorecord"]
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

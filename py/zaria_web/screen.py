@@ -10,6 +10,9 @@ from zaria.i18n import Translator
 from zaria_web.host import Host
 from zaria_web.saves import SaveStore
 
+#: The games, in the order the app shows them.
+GAMES = ("penta", "farkle")
+
 
 @dataclass
 class Context:

@@ -32,12 +32,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from zaria_web.host import Host
-from zaria_web.screen import Context
+from zaria_web.screen import GAMES, Context
 
 KEY = "zaria.stats"
 BAD_KEY = "zaria.badstats"
 FORMAT = 1
-GAMES = ("penta", "farkle")
 #: Farkle wins are kept for this many names at most (the most wins first).
 MAX_NAMES = 50
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from zaria_web import stats
 from zaria_web.html import attrs, h
-from zaria_web.screen import Context
+from zaria_web.screen import GAMES, Context
 
 
 class StatsScreen:
@@ -26,7 +26,7 @@ class StatsScreen:
     def render(self) -> str:
         tr = self.ctx.tr
         summaries = stats.load(self.ctx.host)
-        panels = "".join(self._panel(game, summaries[game]) for game in stats.GAMES)
+        panels = "".join(self._panel(game, summaries[game]) for game in GAMES)
         anything = any(s.games for s in summaries.values())
         return (
             '<section class="stats" aria-labelledby="stats-title">'

@@ -317,6 +317,11 @@ class PentaGame:
             return DICE
         return self._held.count(False)
 
+    @property
+    def can_roll(self) -> bool:
+        """Whether a roll is allowed now: a roll of the turn is left and some die is not held."""
+        return not self.over and self._rolls_used < ROLLS_PER_TURN and self.dice_to_roll() > 0
+
     def options(self) -> dict[Box, tuple[int, int]]:
         """The boxes the current roll may go in, each with ``(points, bonus)``.
 
@@ -371,7 +376,7 @@ class PentaGame:
         if self.over:
             return []
         actions: list[Action] = []
-        if self._rolls_used < ROLLS_PER_TURN and self.dice_to_roll() > 0:
+        if self.can_roll:
             actions.append(Roll())
         if self._dice is not None and self._rolls_used < ROLLS_PER_TURN:
             actions.extend(ToggleHold(i) for i in range(DICE))
