@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from build import build  # noqa: E402
 from serve import make_server  # noqa: E402
-from zaria.penta.advisor import bench_turns  # noqa: E402
 from zaria.penta.strategy import Strategy, read_packaged_table  # noqa: E402
+from zaria_web.bench_hooks import bench_turns  # noqa: E402
 
 
 def _summary(label: str, ms: list[float]) -> str:

@@ -53,6 +53,46 @@ def test_score_refuses_bad_dice(capsys: pytest.CaptureFixture[str], dice: str) -
     assert code == 2 and "refused" in err
 
 
+@pytest.mark.parametrize("dice", ["²", "٣", "١,١", "1,５", "05"])
+def test_score_reads_only_the_ascii_digits(capsys: pytest.CaptureFixture[str], dice: str) -> None:
+    # int() fails on ² and reads ٣ (Arabic-Indic), ５ (fullwidth) and 05 as numbers.
+    code, out, err = run(capsys, "score", dice)
+    assert code == 2 and out == ""
+    assert err.startswith("refused: die value '") and "is not a face from 1 to 6" in err
+    code, out, err = run(capsys, "score", dice, "--json")
+    data = json.loads(out)
+    assert code == 2 and data["error"] == "err.die_value" and err == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--games", "٣", "--seed", "1", "--players", "normal"],
+        ["simulate", "--games", "3", "--seed", "²", "--players", "normal"],
+        ["simulate", "--games", "1_0", "--seed", "1", "--players", "normal"],
+        ["simulate", "--games", "3", "--seed", "1", "--players", "normal", "--target", "５000"],
+    ],
+)
+def test_simulate_reads_only_the_ascii_digits(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and "invalid integer value" in err
+
+
+def test_python_dash_m_refuses_a_superscript_without_a_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "zaria", "farkle", "score", "²"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert "refused: die value '²' is not a face from 1 to 6" in done.stderr
+
+
 def test_odds(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "odds")
     assert code == 0

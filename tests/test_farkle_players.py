@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import statistics
 from collections.abc import Sequence
@@ -10,8 +9,6 @@ from math import factorial
 
 import pytest
 
-import zaria.farkle.players
-import zaria.farkle.strategy
 from zaria.dice import RandomRoller
 from zaria.farkle.game import Bank, FarkleGame, Roll, Toggle
 from zaria.farkle.players import (
@@ -361,9 +358,3 @@ def test_expert_beats_normal() -> None:
     assert normal.wins + expert.wins == pytest.approx(200)
     assert expert.win_rate > 0.55
     assert expert.points_per_turn > normal.points_per_turn
-
-
-@pytest.mark.parametrize("module", [zaria.farkle.players, zaria.farkle.strategy])
-def test_doctests(module: object) -> None:
-    result = doctest.testmod(module)  # type: ignore[arg-type]
-    assert result.attempted > 0 and result.failed == 0

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import string
+from pathlib import Path
 
 import pytest
 
+import zaria
 from zaria.i18n import LANGUAGES, Translator, catalogue, format_number, pick_language
 
 EN = catalogue("en")
@@ -82,6 +85,26 @@ EXACT = {
         "penta.sacrifice": "No open box scores points: you must sacrifice one",
     },
 }
+
+
+def _raised_ids() -> set[str]:
+    """The message ids the engine's code raises: ``SomeError("err.…", …)`` calls."""
+    ids = set()
+    for path in Path(zaria.__path__[0]).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and node.args:
+                first = node.args[0]
+                text = first.value if isinstance(first, ast.Constant) else None
+                if isinstance(text, str) and text.startswith(("err.", "error.")):
+                    ids.add(text)
+    return ids
+
+
+def test_every_refusal_the_engines_raise_has_a_message() -> None:
+    # The page says an engine's refusal by its id: an id without a message would show as is.
+    raised = _raised_ids()
+    assert {"err.no_such_seat", "err.missing_dice", "err.penta.hold_index"} <= raised
+    assert sorted(raised - set(EN)) == []
 
 
 @pytest.mark.parametrize("lang", sorted(EXACT))

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
-import doctest
-import importlib.machinery
 import json
 import subprocess
 import sys
-import types
 
 import pytest
 
@@ -64,6 +60,48 @@ def test_bad_dice(dice: str, message: str, capsys: pytest.CaptureFixture[str]) -
     assert captured.err.startswith("penta score:")
 
 
+@pytest.mark.parametrize("dice", ["²,1,1,1,1", "٣,1,1,1,1", "1,1,1,1,１", "1,1,1,1,03"])
+def test_score_reads_only_the_ascii_digits(dice: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # int() fails on ² and reads ٣ (Arabic-Indic), １ (fullwidth) and 03 as numbers.
+    assert cli.main(["score", dice]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("penta score: die value '")
+    assert "is not a face from 1 to 6" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["advise", "--dice", "²,1,1,1,1"], "penta advise: die value '²' is not a face"),
+        (["advise", "--dice", "1,1,1,1,1", "--upper", "٣"], "invalid integer value: '٣'"),
+        (["advise", "--dice", "1,1,1,1,1", "--rolls-left", "²"], "invalid integer value"),
+        (["simulate", "--games", "٣"], "invalid integer value: '٣'"),
+        (["simulate", "--seed", "1_0"], "invalid integer value: '1_0'"),
+    ],
+)
+def test_other_commands_read_only_the_ascii_digits(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and message in captured.err
+
+
+@pytest.mark.parametrize("dice", ["²,1,1,1,1", "٣,1,1,1,1"])
+def test_subprocess_refuses_non_ascii_digits_without_a_traceback(dice: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "zaria", "penta", "score", dice],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert f"die value '{dice[0]}' is not a face from 1 to 6" in done.stderr
+
+
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main([]) == 2
     assert cli.main(["score"]) == 2
@@ -81,23 +119,13 @@ def test_dispatch_from_the_package_entry(capsys: pytest.CaptureFixture[str]) -> 
     assert json.loads(capsys.readouterr().out)["penta"] == 50
 
 
-def test_extension_modules_add_commands(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    name = "zaria_test_penta_extension"
-    module = types.ModuleType(name)
-    module.__spec__ = importlib.machinery.ModuleSpec(name, None)
-
-    def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-        hello = commands.add_parser("hello")
-        hello.set_defaults(func=lambda args: print("hi") or 7)
-
-    module.register = register  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, name, module)
-    monkeypatch.setattr(cli, "EXTENSIONS", (name, "zaria_test_no_such_module"))
-    assert cli.main(["hello"]) == 7
-    assert capsys.readouterr().out == "hi\n"
-    assert cli.main(["score", "1,2,3,4,5", "--json"]) == 0
+def test_every_command_is_in_the_one_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--help"]) == 0
+    usage = capsys.readouterr().out
+    for command in ("score", "advise", "simulate"):
+        assert command in usage
+        assert cli.main([command, "--help"]) == 0
+    assert "--player {optimal,casual}" in capsys.readouterr().out  # the engine's levels
 
 
 def test_subprocess() -> None:
@@ -119,8 +147,3 @@ def test_subprocess() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "expected 5 dice, got 3" in bad.stderr
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(cli)
-    assert result.attempted > 0 and result.failed == 0

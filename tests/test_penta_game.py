@@ -1,18 +1,24 @@
-"""Penta's game state machine: turns, rolls, holds, recording, errors and saving."""
+"""Penta's game state machine: turns, rolls, holds, recording, errors, saving, whole games."""
 
 from __future__ import annotations
 
-import doctest
 import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-import zaria.penta.game as game_module
+from zaria import errors
 from zaria.dice import RandomRoller, ScriptedRoller
-from zaria.errors import IllegalActionError, InvalidDiceError, StateError
-from zaria.game import Seat
+from zaria.errors import (
+    IllegalActionError,
+    InvalidDiceError,
+    MissingDiceError,
+    SeatsError,
+    StateError,
+    UnknownActionError,
+)
+from zaria.game import Game, Outcome, Place, Seat
 from zaria.penta.game import (
     AllHeldError,
     BadHoldError,
@@ -27,10 +33,9 @@ from zaria.penta.game import (
     Record,
     Roll,
     Scored,
-    SeatsError,
+    Toggle,
     ToggleHold,
     Totals,
-    UnknownActionError,
     UnknownBoxError,
 )
 from zaria.penta.scoring import BOXES, UPPER, Box
@@ -91,11 +96,11 @@ def test_new_accepts_one_to_seven_seats(count: int) -> None:
 @pytest.mark.parametrize(
     ("seats", "msg_id"),
     [
-        ([], "err.penta.seat_count"),
-        ([Seat(f"P{i}") for i in range(8)], "err.penta.seat_count"),
-        ([Seat("Ana"), Seat("  ")], "err.penta.seat_name"),
-        ([Seat("")], "err.penta.seat_name"),
-        (["Ana"], "err.penta.seat_type"),
+        ([], "err.seat_count"),
+        ([Seat(f"P{i}") for i in range(8)], "err.seat_count"),
+        ([Seat("Ana"), Seat("  ")], "err.seat_name"),
+        ([Seat("")], "err.seat_name"),
+        (["Ana"], "err.seat_type"),
     ],
 )
 def test_new_refuses_bad_seats(seats: list[Any], msg_id: str) -> None:
@@ -482,9 +487,8 @@ def test_apply_roll_is_checked_before_the_roller_is_used() -> None:
 
 def test_apply_roll_needs_a_roller() -> None:
     g = solo()
-    with pytest.raises(TypeError, match="roller"):
-        g.apply(Roll())
-    assert g.rolls_used == 0
+    err = refused(g, lambda: g.apply(Roll()), MissingDiceError, "err.missing_dice")
+    assert "roller" in str(err)
 
 
 def test_apply_roll_refuses_a_roller_giving_bad_dice() -> None:
@@ -498,7 +502,7 @@ def test_apply_roll_refuses_a_roller_giving_bad_dice() -> None:
 
 def test_apply_refuses_unknown_actions() -> None:
     g = solo()
-    refused(g, lambda: g.apply("roll"), UnknownActionError, "err.penta.unknown_action")  # type: ignore[arg-type]
+    refused(g, lambda: g.apply("roll"), UnknownActionError, "err.unknown_action")  # type: ignore[arg-type]
 
 
 def test_errors_are_value_errors_with_a_readable_message() -> None:
@@ -580,11 +584,17 @@ BAD_STATES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("other game", _set("game", "farkle"), "not a Penta game"),
     ("version 2", _set("version", 2), "unsupported version 2"),
     ("version true", _set("version", True), "unsupported version"),
+    ("version float", _set("version", 1.0), "unsupported version 1.0"),
     ("missing key", _drop("held"), "wrong keys"),
     ("extra key", _set("extra", 1), "wrong keys"),
     ("no seats", _set("seats", []), "1 to 7 seats"),
-    ("seat name", _set("seats.0.name", ""), "non-empty name"),
-    ("seat computer", _set("seats.0.computer", "yes"), "'computer' must be"),
+    ("seat name", _set("seats.0.name", ""), "seat 1 has no name"),
+    ("seat name type", _set("seats.0.name", 5), "seat 0: a seat's name must be a string"),
+    ("seat computer", _set("seats.0.computer", "yes"), "computer must be True or False"),
+    ("seat level", _set("seats.1.level", None), "seat 1: a seat's level must be a string"),
+    ("seat not object", _set("seats.0", "Ana"), "seat 0: a seat must be an object"),
+    ("seats not a list", _set("seats", "Ana"), "seats must be a list"),
+    ("current float", _set("current", 1.0), "current must be an integer from 0 to 1, got 1.0"),
     ("current range", _set("current", 2), "current must be an integer from 0 to 1"),
     ("current type", _set("current", "1"), "current must be an integer"),
     ("round range", _set("round", 14), "round must be an integer from 1 to 13"),
@@ -650,6 +660,195 @@ def test_from_dict_refuses_held_dice_before_a_roll() -> None:
         PentaGame.from_dict(d)
 
 
-def test_doctests() -> None:
-    result = doctest.testmod(game_module)
-    assert result.attempted > 0 and result.failed == 0
+# ---------------------------------------------------------------- whole scripted games
+
+
+def test_scripted_solitaire_game() -> None:
+    g = PentaGame.new([Seat("Ana")])
+
+    # Turn 1: 6 6 6 2 3, hold the 6s, re-roll 6 1, hold the fourth 6, re-roll a 6: Penta 50.
+    g.apply_roll([6, 6, 6, 2, 3])
+    g.set_held([True, True, True, False, False])
+    g.apply_roll([6, 1])
+    assert g.dice == (6, 6, 6, 6, 1)
+    g.toggle_hold(3)
+    g.apply_roll([6])
+    g.score(B.PENTA)
+    script = [
+        ((1, 1, 1, 5, 2), B.ACES),  # 2: 3
+        ((2, 2, 2, 6, 5), B.TWOS),  # 3: 6
+        ((3, 3, 3, 3, 1), B.THREES),  # 4: 12
+        ((4, 4, 4, 4, 4), B.FOURS),  # 5: joker, Fours free and forced: 20 + bonus 100
+        ((5, 5, 5, 1, 2), B.FIVES),  # 6: 15
+        ((6, 6, 6, 5, 5), B.SIXES),  # 7: 18; upper 3+6+12+20+15+18 = 74 -> bonus 35
+        ((2, 3, 4, 5, 6), B.LARGE_STRAIGHT),  # 8: 40
+        ((1, 2, 3, 4, 6), B.SMALL_STRAIGHT),  # 9: 30
+        ((3, 3, 5, 5, 5), B.FULL_HOUSE),  # 10: 25
+        ((6, 6, 6, 6, 6), B.FOUR_KIND),  # 11: joker, Sixes used: lower at full value, 30 + 100
+        ((1, 1, 3, 4, 6), B.THREE_KIND),  # 12: sacrifice, 0
+        ((5, 6, 6, 4, 3), B.CHANCE),  # 13: 24
+    ]
+    for dice, box in script:
+        assert not g.over
+        g.apply_roll(dice)
+        g.score(box)
+    assert g.over and g.round == 13
+    assert g.sheets[0] == {
+        B.ACES: 3,
+        B.TWOS: 6,
+        B.THREES: 12,
+        B.FOURS: 20,
+        B.FIVES: 15,
+        B.SIXES: 18,
+        B.THREE_KIND: 0,
+        B.FOUR_KIND: 30,
+        B.FULL_HOUSE: 25,
+        B.SMALL_STRAIGHT: 30,
+        B.LARGE_STRAIGHT: 40,
+        B.CHANCE: 24,
+        B.PENTA: 50,
+    }
+    # lower: 0 + 30 + 25 + 30 + 40 + 24 + 50 = 199; two Penta bonuses = 200
+    # total: 74 + 35 + 199 + 200 = 508
+    assert g.totals(0) == Totals(upper=74, upper_bonus=35, lower=199, penta_bonus=200)
+    assert g.totals(0).total == 508
+    assert g.penta_bonuses == [2]
+    assert g.winners() == [0]
+
+
+Script = list[tuple[tuple[int, ...], Box]]
+
+# Thirteen one-roll turns whose upper section makes exactly 63.
+# upper: 3 + 6 + 9 + 12 + 15 + 18 = 63 -> bonus 35
+# lower: 27 + 21 + 25 + 30 + 40 + 26 + 50 = 219; total 63 + 35 + 219 = 317
+EXACT_63: Script = [
+    ((1, 1, 1, 2, 3), B.ACES),
+    ((2, 2, 2, 1, 3), B.TWOS),
+    ((3, 3, 3, 1, 2), B.THREES),
+    ((4, 4, 4, 1, 2), B.FOURS),
+    ((5, 5, 5, 1, 2), B.FIVES),
+    ((6, 6, 6, 1, 2), B.SIXES),
+    ((6, 6, 6, 5, 4), B.THREE_KIND),
+    ((5, 5, 5, 5, 1), B.FOUR_KIND),
+    ((2, 2, 3, 3, 3), B.FULL_HOUSE),
+    ((1, 2, 3, 4, 4), B.SMALL_STRAIGHT),
+    ((1, 2, 3, 4, 5), B.LARGE_STRAIGHT),
+    ((6, 6, 5, 5, 4), B.CHANCE),
+    ((3, 3, 3, 3, 3), B.PENTA),
+]
+# The same with Aces 4 and Twos 4: upper 62, no bonus; total 62 + 219 = 281.
+SHORT_62: Script = [((1, 1, 1, 1, 2), B.ACES), ((2, 2, 1, 3, 4), B.TWOS), *EXACT_63[2:]]
+
+
+def play_rounds(g: PentaGame, scripts: list[Script]) -> None:
+    """Play 13 rounds, seat ``s`` following ``scripts[s]``; check the seat order."""
+    for r in range(13):
+        for s, script in enumerate(scripts):
+            assert not g.over
+            assert (g.round, g.current) == (r + 1, s)
+            assert g.winners() == []
+            dice, box = script[r]
+            g.apply_roll(dice)
+            g.score(box)
+
+
+def test_two_players_tie_and_share_the_win() -> None:
+    g = PentaGame.new([Seat("Ana"), Seat("Bo")])
+    play_rounds(g, [EXACT_63, EXACT_63])
+    assert g.over
+    assert [g.totals(s).total for s in (0, 1)] == [317, 317]
+    assert g.totals(0) == Totals(upper=63, upper_bonus=35, lower=219, penta_bonus=0)
+    assert g.winners() == [0, 1]
+    assert g.outcome() == Outcome((317, 317))
+    assert g.outcome() is not None and g.outcome().ranking == (Place(1, (0, 1)),)  # type: ignore[union-attr]
+
+
+def test_three_players_in_seat_order() -> None:
+    g = PentaGame.new([Seat("Ana"), Seat("Bo"), Seat("Cy", computer=True)])
+    play_rounds(g, [SHORT_62, EXACT_63, SHORT_62])
+    assert g.over and (g.round, g.current) == (13, 2)
+    assert g.totals(0) == Totals(upper=62, upper_bonus=0, lower=219, penta_bonus=0)
+    assert [g.totals(s).total for s in range(3)] == [281, 317, 281]
+    assert [g.upper_needed(s) for s in range(3)] == [1, 0, 1]
+    assert g.winners() == [1]
+
+
+def test_three_players_two_share_the_win() -> None:
+    g = PentaGame.new([Seat("Ana"), Seat("Bo"), Seat("Cy")])
+    play_rounds(g, [EXACT_63, SHORT_62, EXACT_63])
+    assert g.winners() == [0, 2]
+    assert g.outcome() == Outcome((317, 281, 317))
+
+
+# ---------------------------------------------------------------- the names both games share
+
+
+def test_roll_with_its_values_is_apply_roll() -> None:
+    g, by_method = solo(), solo()
+    g.apply(Roll((2, 3, 4, 5, 6)))
+    by_method.apply_roll([2, 3, 4, 5, 6])
+    assert g == by_method and g.dice == (2, 3, 4, 5, 6)
+    g.set_held([False, True, True, True, True])
+    g.apply(Roll((1,)), roller=None)  # the values need no roller
+    assert g.dice == (1, 3, 4, 5, 6)
+    refused(g, lambda: g.apply(Roll((1, 2))), InvalidDiceError, "err.dice_count")
+    g.apply(Roll((6,)))
+    refused(g, lambda: g.apply(Roll((6,))), NoRollsLeftError, "err.penta.no_rolls_left")
+
+
+def test_toggle_and_record_are_the_shared_names_of_toggle_hold_and_score() -> None:
+    assert PentaGame.toggle_hold is PentaGame.toggle and PentaGame.score is PentaGame.record
+    assert ToggleHold is Toggle and ToggleHold(2) == Toggle(2)
+    g = solo()
+    g.apply_roll([5, 5, 1, 2, 3])
+    assert Toggle(0) in g.legal_actions()
+    g.apply(Toggle(0))
+    g.toggle_hold(1)
+    assert g.held == (True, True, False, False, False)
+    g.record(B.FIVES)
+    assert g.sheets[0][B.FIVES] == 10
+
+
+def test_can_roll_is_a_method_as_in_farkle() -> None:
+    g = solo()
+    assert g.can_roll() is True
+    g.apply_roll([1, 2, 3, 4, 5])
+    g.set_held([True] * 5)
+    assert g.can_roll() is False and Roll() not in g.legal_actions()
+    g.set_held([False] * 5)
+    g.apply_roll([1, 2, 3, 4, 5])
+    g.apply_roll([1, 2, 3, 4, 5])
+    assert g.can_roll() is False
+
+
+def test_outcome_is_none_until_the_end() -> None:
+    g = solo()
+    for box in BOXES:
+        assert g.outcome() is None
+        turn(g, (6, 6, 6, 6, 6) if box is B.PENTA else (1, 1, 1, 1, 2), box)
+    # Aces 4, Twos 2, Three and Four of a kind 6 each, Chance 6, Penta 50
+    assert g.outcome() == Outcome((74,))
+
+
+def test_game_over_is_the_error_both_games_share() -> None:
+    assert issubclass(GameOverError, errors.GameOverError)
+    assert issubclass(GameOverError, PentaActionError)
+    from zaria.farkle.errors import GameOverError as FarkleGameOver
+
+    assert issubclass(FarkleGameOver, errors.GameOverError)
+
+
+def test_a_penta_game_is_a_game() -> None:
+    assert isinstance(solo(), Game)
+
+
+def test_errors_and_state_live_in_their_own_modules() -> None:
+    import zaria.penta.errors
+    import zaria.penta.game
+    import zaria.penta.state
+
+    for name in zaria.penta.errors.__all__:
+        assert getattr(zaria.penta.game, name) is getattr(zaria.penta.errors, name)
+    assert zaria.penta.game.STATE_VERSION == zaria.penta.state.STATE_VERSION == 1
+    with pytest.raises(StateError, match="unsupported version 2"):
+        zaria.penta.state.parse_state({"game": "penta", "version": 2})

@@ -6,7 +6,6 @@ A sample of the table is recomputed with the solver's own turn evaluation
 
 from __future__ import annotations
 
-import doctest
 import importlib.util
 import random
 import struct
@@ -296,8 +295,3 @@ def test_finished_sheet_has_no_turn(table: Table) -> None:
     done = SheetState(mask_of(BOXES), 0, 0)
     with pytest.raises(ValueError, match="no turn"):
         TurnValues(table, done)
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(strategy)
-    assert result.attempted > 0 and result.failed == 0

@@ -8,7 +8,8 @@ The site is everything a static host serves:
   ``node_modules`` (run ``npm ci`` first);
 - ``app.zip``: the Python packages ``zaria`` and ``zaria_web``, unpacked by
   PyScript into the interpreter's working directory;
-- ``data/``: files fetched only when needed (the Penta strategy table);
+- ``data/``: files fetched only when needed (the Penta strategy table, Farkle's
+  Master table);
 - ``main.py``: PyScript's entry point (its configuration is inline in ``index.html``);
 - ``precache.json``: every file of the site with its content hash, and the
   build version derived from all of them; the service worker reads it.
@@ -42,7 +43,7 @@ PYSCRIPT_SKIP: tuple[str, ...] = ()
 # Files of the Python packages that the browser does not need.
 PY_SKIP_SUFFIXES = (".pyc",)
 PY_SKIP_DIRS = ("__pycache__",)
-DATA_FILES = ("penta_table.bin",)
+DATA_FILES = ("penta_table.bin", "farkle_master_standard.bin")
 
 
 def _copy(src: Path, dst: Path) -> None:

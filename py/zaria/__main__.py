@@ -10,7 +10,7 @@ USAGE = """usage: python -m zaria {penta,farkle} COMMAND [options]
 
   penta score DICE [--json]        every box's score for five dice
   penta advise ...                 the optimal player's options, best first
-  penta simulate --games N --seed S
+  penta simulate --games N --seed S [--player optimal|casual]
   farkle score DICE [--json]       points of dice set aside from one roll
   farkle odds                      the chance that a roll scores nothing
   farkle simulate --games N --seed S --players normal,expert

@@ -1,9 +1,12 @@
 """Errors raised by the engines.
 
-Every illegal action raises an :class:`IllegalActionError` subclass. Besides its
-English message, the error carries a message id and parameters so that the page
-can say the same thing in the player's language. The engine leaves its state
-untouched whenever it raises.
+Every illegal action, and every argument an engine cannot use, raises an
+:class:`IllegalActionError` subclass. Besides its English message, the error
+carries a message id and parameters so that the page can say the same thing in
+the player's language. The engine leaves its state untouched whenever it raises.
+
+The classes here are the ones both games share; each game adds its own for the
+moves its rules forbid (:mod:`zaria.penta.errors`, :mod:`zaria.farkle.errors`).
 """
 
 from __future__ import annotations
@@ -26,7 +29,28 @@ class IllegalActionError(ValueError):
 
 
 class InvalidDiceError(IllegalActionError):
-    """Dice values outside 1–6, or the wrong number of dice."""
+    """Dice values outside 1–6, the wrong number of dice, or no dice at all."""
+
+
+class SeatsError(IllegalActionError):
+    """Seats a game cannot be played with: none or too many, something that is
+    not a :class:`~zaria.game.Seat`, a blank name, or a field of the wrong type."""
+
+
+class NoSuchSeatError(IllegalActionError):
+    """A seat number that is not a whole number from 0 to the game's last seat."""
+
+
+class MissingDiceError(IllegalActionError):
+    """A roll applied without dice values and without a roller to supply them."""
+
+
+class UnknownActionError(IllegalActionError):
+    """An action value that is not one of the game's actions."""
+
+
+class GameOverError(IllegalActionError):
+    """Any action once the game has ended; each game's own ``GameOverError`` is one."""
 
 
 class StateError(ValueError):

@@ -1,38 +1,158 @@
-"""The small API both games share.
+"""The small API both games share: seats, and the :class:`Game` protocol.
 
 A game state knows whose turn it is, its legal actions, applies one action at a
 time (raising :class:`~zaria.errors.IllegalActionError` and staying unchanged
-when the action is illegal), tells whether the game is over and who won, and
-round-trips through a plain JSON-safe dict.
+when the action is illegal), tells whether the game is over and how it ended
+(an :class:`~zaria.outcome.Outcome`), and round-trips through a plain JSON-safe
+dict.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
+
+from zaria.checks import is_whole
+from zaria.dice import Roller
+from zaria.errors import NoSuchSeatError, SeatsError, StateError
+from zaria.outcome import Outcome, Place
+
+__all__ = [
+    "MAX_SEATS",
+    "Game",
+    "Outcome",
+    "Place",
+    "Seat",
+    "check_seats",
+    "seat_index",
+]
+
+MAX_SEATS = 7
+
+#: A game's action type (each game's ``Action`` union).
+A = TypeVar("A")
 
 
 @dataclass(frozen=True)
 class Seat:
-    """A player at the table: a name and whether the computer plays the seat."""
+    """A player at the table: a name and whether the computer plays the seat.
+
+    >>> Seat("Ana", computer=1)
+    Traceback (most recent call last):
+    ...
+    zaria.errors.SeatsError: a seat's computer must be True or False, not 1
+    """
 
     name: str
     computer: bool = False
     level: str = ""
 
+    def __post_init__(self) -> None:
+        # A seat is saved as JSON and read back strictly: a 1 for True, or a
+        # number for a name, would make a game whose own save does not load.
+        for field, value, kind, wanted in (
+            ("name", self.name, str, "a string"),
+            ("computer", self.computer, bool, "True or False"),
+            ("level", self.level, str, "a string"),
+        ):
+            if not isinstance(value, kind):
+                raise SeatsError(
+                    "err.seat_field",
+                    f"a seat's {field} must be {wanted}, not {value!r}",
+                    field=field,
+                    value=repr(value),
+                )
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "computer": self.computer, "level": self.level}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Seat:
-        return cls(str(d["name"]), bool(d.get("computer", False)), str(d.get("level", "")))
+    def from_dict(cls, d: Mapping[str, Any]) -> Seat:
+        """The seat of :meth:`to_dict`; ``computer`` and ``level`` may be left out.
+
+        Raises :class:`~zaria.errors.StateError` for anything else.
+        """
+        if not isinstance(d, Mapping) or "name" not in d:
+            raise StateError(f"a seat must be an object with a name, not {d!r}")
+        try:
+            return cls(d["name"], d.get("computer", False), d.get("level", ""))
+        except SeatsError as err:
+            raise StateError(str(err)) from None
 
 
-MAX_SEATS = 7
+def check_seats(seats: Iterable[Seat]) -> tuple[Seat, ...]:
+    """``seats`` as a game's table, or raise :class:`~zaria.errors.SeatsError`.
+
+    A table is 1 to 7 :class:`Seat` values, each with a name that is not blank.
+    Both games check a new game's seats and a saved game's with this function,
+    so a game's own save always loads back.
+
+    >>> check_seats([Seat("Ana"), Seat(" ")])
+    Traceback (most recent call last):
+    ...
+    zaria.errors.SeatsError: seat 2 has no name
+    """
+    if isinstance(seats, str | bytes) or not isinstance(seats, Iterable):
+        raise SeatsError("err.seat_list", f"seats must be a list of Seat, not {seats!r}")
+    table = tuple(seats)
+    if not 1 <= len(table) <= MAX_SEATS:
+        raise SeatsError(
+            "err.seat_count",
+            f"a game needs 1 to {MAX_SEATS} seats, got {len(table)}",
+            count=len(table),
+            max=MAX_SEATS,
+        )
+    for i, seat in enumerate(table):
+        if not isinstance(seat, Seat):
+            raise SeatsError("err.seat_type", f"seat {i + 1} is not a Seat: {seat!r}", number=i + 1)
+        if not seat.name.strip():
+            raise SeatsError("err.seat_name", f"seat {i + 1} has no name", number=i + 1)
+    return table
 
 
-class GameState(Protocol):
-    """What the app and the tests may rely on for either game."""
+def seat_index(seat: object, count: int, what: str) -> int:
+    """``seat`` if it numbers one of ``count`` seats (0 to ``count - 1``).
+
+    Otherwise raise :class:`~zaria.errors.NoSuchSeatError`: a negative index
+    must not quietly mean the last seat, nor ``True`` seat 1.
+
+    >>> seat_index(-1, 2, "totals")
+    Traceback (most recent call last):
+    ...
+    zaria.errors.NoSuchSeatError: totals: there is no seat -1; seats are numbered 0 to 1
+    """
+    if not is_whole(seat) or not 0 <= seat < count:
+        raise NoSuchSeatError(
+            "err.no_such_seat",
+            f"{what}: there is no seat {seat!r}; seats are numbered 0 to {count - 1}",
+            seat=repr(seat),
+            count=count,
+        )
+    return seat
+
+
+@runtime_checkable
+class Game(Protocol[A]):
+    """What code may rely on to drive either game, :class:`~zaria.penta.game.PentaGame`
+    or :class:`~zaria.farkle.game.FarkleGame` (``A`` is the game's action type).
+
+    The loop of a whole game, whatever the game::
+
+        while not game.over:
+            game.apply(choose(game.legal_actions()), roller=roller)
+        outcome = game.outcome()
+
+    ``apply`` raises the game's :class:`~zaria.errors.IllegalActionError` for an
+    action not allowed now and leaves the game unchanged; a roll without dice
+    values takes them from ``roller`` (a :class:`~zaria.errors.MissingDiceError`
+    without one), passed by keyword. ``outcome()`` is ``None`` until the game is
+    over. ``copy()`` is independent of the original, and ``from_dict(to_dict())``
+    gives back an equal game.
+    """
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
 
     @property
     def current(self) -> int: ...
@@ -40,6 +160,28 @@ class GameState(Protocol):
     @property
     def over(self) -> bool: ...
 
-    def winners(self) -> list[int]: ...
+    def outcome(self) -> Outcome | None: ...
+
+    def legal_actions(self) -> list[A]: ...
+
+    def apply(self, action: A, *, roller: Roller | None = None) -> None: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Self: ...
+
+    def copy(self) -> Self: ...
+
+
+if TYPE_CHECKING:
+    # mypy checks here that both games are Games of their own actions.
+    from zaria.farkle.game import Action as FarkleAction
+    from zaria.farkle.game import FarkleGame
+    from zaria.penta.game import Action as PentaAction
+    from zaria.penta.game import PentaGame
+
+    def _both_are_games(
+        penta: PentaGame, farkle: FarkleGame
+    ) -> tuple[Game[PentaAction], Game[FarkleAction]]:
+        return penta, farkle

@@ -3,11 +3,35 @@
 Every class is an :class:`~zaria.errors.IllegalActionError`: it carries a message
 id (``err.farkle.…``) and parameters for the page, and an English message naming
 the action and the state. The game is unchanged whenever one is raised.
+
+:class:`~zaria.errors.MissingDiceError` is shared with Penta (both games' ``apply``
+raise it for a roll with no dice and no roller) and is available here too.
 """
 
 from __future__ import annotations
 
-from zaria.errors import IllegalActionError
+from zaria import errors
+from zaria.errors import IllegalActionError, MissingDiceError
+
+__all__ = [
+    "BadDieIndexError",
+    "BadRulesError",
+    "BadSetupError",
+    "BelowOpeningMinimumError",
+    "DieCannotScoreError",
+    "DieSetAsideError",
+    "EmptySelectionError",
+    "FarkleActionError",
+    "GameOverError",
+    "MissingDiceError",
+    "NoRollError",
+    "NonScoringDiceError",
+    "NothingSetAsideError",
+    "NothingToBankError",
+    "OutOfTurnError",
+    "SelectionNotScoringError",
+    "TooManyDiceError",
+]
 
 
 class FarkleActionError(IllegalActionError):
@@ -23,11 +47,22 @@ class EmptySelectionError(FarkleActionError):
 
 
 class BadSetupError(FarkleActionError):
-    """A new game with a target or a number of seats the rules do not allow."""
+    """A new game with a target the rules do not allow.
+
+    Seats are checked as in Penta, raising :class:`~zaria.errors.SeatsError`.
+    """
 
 
-class GameOverError(FarkleActionError):
-    """Any action once the game has ended."""
+class BadRulesError(BadSetupError):
+    """House rules with a value that is not one of the options offered."""
+
+
+class BelowOpeningMinimumError(FarkleActionError):
+    """Banking, before the player's first bank, fewer points than the opening minimum."""
+
+
+class GameOverError(FarkleActionError, errors.GameOverError):
+    """Any action once the game has ended (a :class:`zaria.errors.GameOverError`, as Penta's)."""
 
 
 class OutOfTurnError(FarkleActionError):
@@ -60,10 +95,6 @@ class SelectionNotScoringError(FarkleActionError):
 
 class NothingToBankError(FarkleActionError):
     """Banking before the turn has any points."""
-
-
-class MissingDiceError(FarkleActionError):
-    """A roll applied without dice values and without a roller to supply them."""
 
 
 class TooManyDiceError(FarkleActionError):

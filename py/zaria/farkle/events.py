@@ -13,6 +13,7 @@ class EventKind(Enum):
     BANKED = "banked"
     LOST_TURN = "lost_turn"
     HOT_DICE = "hot_dice"
+    PENALTY = "penalty"
     LAST_ROUND = "last_round"
     GAME_OVER = "game_over"
 
@@ -25,8 +26,10 @@ class Event:
     """One event: its kind, the seat concerned, points and dice where they matter.
 
     ``BANKED``: the points banked. ``LOST_TURN``: the turn points lost and the roll
-    that scored nothing. ``HOT_DICE``: the turn points kept. ``LAST_ROUND``: the
-    total that reached the target. ``GAME_OVER``: the winning total.
+    that scored nothing. ``PENALTY`` (house rule, after ``LOST_TURN``): the points
+    taken off for the third lost turn in a row. ``HOT_DICE``: the turn points kept.
+    ``LAST_ROUND``: the total that reached the target. ``GAME_OVER``: the winning
+    total.
     """
 
     kind: EventKind

@@ -10,7 +10,7 @@ A turn, as the page's two buttons drive it:
   six come back and the turn's points are kept («Dés chauds !»).
 * **Bank** commits the selection the same way and adds the turn's points to the
   player's total. Enabled when the selection scores as a whole (the turn then
-  has points; there is no minimum).
+  has points; there is no minimum unless the house rules set one).
 * Selecting is one die at a time (:meth:`FarkleGame.toggle`). A die that fits no
   scoring combination of the roll is refused; whether the whole selection scores
   only decides whether Roll and Bank are enabled.
@@ -20,10 +20,20 @@ perdu !»). The first player to reach the target by banking starts the last roun
 («Dernier tour !»): every other player plays one more turn, and the game ends
 when play comes back to that player. The highest total wins; ties share.
 
+House rules (:class:`~zaria.farkle.rules.FarkleRules`, given to :meth:`FarkleGame.new`
+and saved with the game) add an opening minimum — until a player has banked once,
+a bank below it is refused (:class:`~zaria.farkle.errors.BelowOpeningMinimumError`)
+— and a penalty for three lost turns in a row (:attr:`FarkleGame.farkles` counts
+them; the third takes the penalty off the total, which may go below zero, and
+starts the count again, as does every bank), and choose the scoring table.
+
 The engine never picks dice: :meth:`FarkleGame.apply_roll` takes the values from
 outside. Every mutating method raises a :class:`~zaria.farkle.errors.FarkleActionError`
-(or :class:`~zaria.errors.InvalidDiceError`) and leaves the state unchanged when
-the action is illegal.
+when the action is illegal, or one of the errors both games share for an argument
+the game cannot use (:class:`~zaria.errors.InvalidDiceError`,
+:class:`~zaria.errors.SeatsError`, :class:`~zaria.errors.NoSuchSeatError`,
+:class:`~zaria.errors.MissingDiceError`, :class:`~zaria.errors.UnknownActionError`),
+and leaves the state unchanged.
 
 Die positions: the dice of the current roll are positions ``0 … n-1``; on a
 table of six dice, positions ``n … 5`` are the dice set aside since the dice
@@ -39,9 +49,12 @@ from fractions import Fraction
 from typing import Any
 
 from zaria.dice import Roller, check_dice
+from zaria.errors import UnknownActionError
 from zaria.farkle.errors import (
     BadDieIndexError,
+    BadRulesError,
     BadSetupError,
+    BelowOpeningMinimumError,
     DieCannotScoreError,
     DieSetAsideError,
     GameOverError,
@@ -54,14 +67,16 @@ from zaria.farkle.errors import (
 )
 from zaria.farkle.events import Event, EventKind
 from zaria.farkle.odds import bust_probability
+from zaria.farkle.rules import DEFAULT_RULES, FARKLES_FOR_PENALTY, FarkleRules
 from zaria.farkle.scoring import (
     MAX_DICE,
     non_scoring_dice,
     scoring_flags,
     selection_value,
 )
-from zaria.farkle.state import TARGETS, VERSION, parse_state
-from zaria.game import MAX_SEATS, Seat
+from zaria.farkle.state import TARGETS, VERSION, is_target, parse_state
+from zaria.game import Seat, check_seats, seat_index
+from zaria.outcome import Outcome
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -71,6 +86,7 @@ __all__ = [
     "Event",
     "EventKind",
     "FarkleGame",
+    "FarkleRules",
     "Roll",
     "Toggle",
 ]
@@ -121,11 +137,17 @@ class FarkleGame:
     ((100, 0), 1)
     """
 
-    def __init__(self, seats: Sequence[Seat], target: int) -> None:
+    def __init__(
+        self, seats: Sequence[Seat], target: int, rules: FarkleRules = DEFAULT_RULES
+    ) -> None:
         self._seats = tuple(seats)
         self._target = target
+        self._rules = rules
+        self._table = rules.scoring
         self._banked = [0] * len(self._seats)
         self._turns = [0] * len(self._seats)
+        self._farkles = [0] * len(self._seats)  # lost turns in a row
+        self._opened = [False] * len(self._seats)  # banked at least once
         self._current = 0
         self._groups: list[tuple[tuple[int, ...], int]] = []
         self._roll: tuple[int, ...] | None = None
@@ -138,22 +160,29 @@ class FarkleGame:
         self._events: tuple[Event, ...] = ()
 
     @classmethod
-    def new(cls, seats: Sequence[Seat], target: int = DEFAULT_TARGET) -> FarkleGame:
-        """A new game: seat 0 plays first; ``target`` is 5,000, 10,000 or 15,000."""
-        seats = tuple(seats)
-        if not 1 <= len(seats) <= MAX_SEATS or not all(isinstance(s, Seat) for s in seats):
-            raise BadSetupError(
-                "err.farkle.seat_count",
-                f"a game needs 1 to {MAX_SEATS} seats, not {len(seats)}",
-                count=len(seats),
-            )
-        if isinstance(target, bool) or target not in TARGETS:
+    def new(
+        cls,
+        seats: Sequence[Seat],
+        target: int = DEFAULT_TARGET,
+        rules: FarkleRules = DEFAULT_RULES,
+    ) -> FarkleGame:
+        """A new game: seat 0 plays first; ``target`` is 5,000, 10,000 or 15,000;
+        ``rules`` the house rules (the rules page's game by default)."""
+        seats = check_seats(seats)
+        if not is_target(target):
             raise BadSetupError(
                 "err.farkle.bad_target",
                 f"target {target!r} is not one of {', '.join(map(str, TARGETS))}",
                 target=str(target),
             )
-        return cls(seats, target)
+        if not isinstance(rules, FarkleRules):
+            raise BadRulesError(
+                "err.farkle.bad_rule",
+                f"{rules!r} is not a FarkleRules value",
+                rule="rules",
+                value=repr(rules),
+            )
+        return cls(seats, target, rules)
 
     # ----------------------------------------------------------------- state
 
@@ -164,6 +193,30 @@ class FarkleGame:
     @property
     def target(self) -> int:
         return self._target
+
+    @property
+    def rules(self) -> FarkleRules:
+        """The house rules in force."""
+        return self._rules
+
+    @property
+    def farkles(self) -> tuple[int, ...]:
+        """Each seat's lost turns in a row (back to 0 on a bank, and after the penalty)."""
+        return tuple(self._farkles)
+
+    @property
+    def opened(self) -> tuple[bool, ...]:
+        """Whether each seat has banked at least once (what the opening minimum asks)."""
+        return tuple(self._opened)
+
+    @property
+    def opening_needed(self) -> int:
+        """The least the current player may bank: the opening minimum until it has
+        banked once, then 0."""
+        return 0 if self._opened[self._current] else self._rules.opening_minimum
+
+    def _may_bank(self, points: int) -> bool:
+        return points > 0 and points >= self.opening_needed
 
     @property
     def current(self) -> int:
@@ -262,9 +315,13 @@ class FarkleGame:
         best = max(self._banked)
         return [i for i, b in enumerate(self._banked) if b == best]
 
+    def outcome(self) -> Outcome | None:
+        """Each seat's banked total, the winners and the ranking; ``None`` until the end."""
+        return Outcome(tuple(self._banked)) if self._over else None
+
     def leader_total(self, seat: int | None = None) -> int:
         """The highest banked total among the seats other than ``seat`` (default: current)."""
-        me = self._current if seat is None else seat
+        me = self._current if seat is None else seat_index(seat, len(self._seats), "leader_total")
         others = [b for i, b in enumerate(self._banked) if i != me]
         return max(others, default=0)
 
@@ -290,7 +347,7 @@ class FarkleGame:
         """Set the selection (positions of the current roll) and its value."""
         self._selected = selected
         roll = self._roll or ()
-        self._value = selection_value(tuple(sorted(roll[i] for i in selected)))
+        self._value = selection_value(tuple(sorted(roll[i] for i in selected)), self._table)
 
     def turn_points(self) -> int:
         """The turn's points if the player banked now: set aside + selection."""
@@ -313,7 +370,7 @@ class FarkleGame:
 
     def bust_risk(self) -> Fraction:
         """The chance that the roll Roll would make now scores nothing."""
-        return bust_probability(self.dice_to_roll())
+        return bust_probability(self.dice_to_roll(), self._table)
 
     def can_roll(self) -> bool:
         """Whether the Roll button is enabled."""
@@ -321,7 +378,12 @@ class FarkleGame:
 
     def can_bank(self) -> bool:
         """Whether the Bank button is enabled."""
-        return not self._over and self._roll is not None and self.selection_scores()
+        return (
+            not self._over
+            and self._roll is not None
+            and self.selection_scores()
+            and self._may_bank(self.turn_points())
+        )
 
     def legal_actions(self) -> list[Action]:
         """The actions allowed now; a roll is listed as ``Roll()`` (the dice come later)."""
@@ -341,7 +403,7 @@ class FarkleGame:
             raise GameOverError(
                 "err.farkle.game_over", f"cannot {action}: the game is over", action=action
             )
-        if seat is not None and seat != self._current:
+        if seat is not None and seat_index(seat, len(self._seats), action) != self._current:
             raise OutOfTurnError(
                 "err.farkle.out_of_turn",
                 f"seat {seat} cannot {action}: it is seat {self._current}'s turn",
@@ -361,7 +423,7 @@ class FarkleGame:
             )
         points = self._selection_value()
         if points is None:
-            left = non_scoring_dice(self.selected_dice)
+            left = non_scoring_dice(self.selected_dice, self._table)
             raise SelectionNotScoringError(
                 "err.farkle.selection_not_scoring",
                 f"cannot {action}: selected {_fmt(sorted(self.selected_dice))} but "
@@ -387,10 +449,11 @@ class FarkleGame:
             if hot:
                 events.append(Event(EventKind.HOT_DICE, self._current, self.turn_total))
         self._roll = dice
-        self._flags = scoring_flags(dice)
+        self._flags = scoring_flags(dice, self._table)
         self._select(())
         if not any(self._flags):
             events.append(Event(EventKind.LOST_TURN, self._current, self.turn_total, dice))
+            events.extend(self._count_lost_turn())
             events.extend(self._end_turn())
         self._events = tuple(events)
 
@@ -440,10 +503,21 @@ class FarkleGame:
                 "err.farkle.nothing_to_bank", "cannot bank: the turn has no points yet"
             )
         points = self._check_commit("bank", self._roll)
+        if not self._may_bank(self.turn_total + points):
+            minimum = self.opening_needed
+            raise BelowOpeningMinimumError(
+                "err.farkle.opening_minimum",
+                f"cannot bank {self.turn_total + points}: the first bank must be at least "
+                f"{minimum}",
+                points=self.turn_total + points,
+                minimum=minimum,
+            )
         me = self._current
         self._groups.append((tuple(sorted(self.selected_dice)), points))
         total = self.turn_total
         self._banked[me] += total
+        self._opened[me] = True
+        self._farkles[me] = 0
         events = [Event(EventKind.BANKED, me, total)]
         triggered = self._trigger is None and self._banked[me] >= self._target
         if triggered:
@@ -452,6 +526,17 @@ class FarkleGame:
             events.append(Event(EventKind.LAST_ROUND, me, self._banked[me]))
         events.extend(self._end_turn())
         self._events = tuple(events)
+
+    def _count_lost_turn(self) -> list[Event]:
+        """Count a lost turn; the third in a row costs the penalty, if the rules set one."""
+        me = self._current
+        self._farkles[me] += 1
+        penalty = self._rules.farkle_penalty
+        if not penalty or self._farkles[me] < FARKLES_FOR_PENALTY:
+            return []
+        self._farkles[me] = 0
+        self._banked[me] -= penalty
+        return [Event(EventKind.PENALTY, me, penalty)]
 
     def _end_turn(self) -> list[Event]:
         self._turns[self._current] += 1
@@ -484,13 +569,17 @@ class FarkleGame:
             self._check_actor("roll", seat)
             if self._roll is not None:
                 self._check_commit("roll", self._roll)
-            if roller is None:
+            roll = getattr(roller, "roll", None)
+            if not callable(roll):
                 raise MissingDiceError(
-                    "err.farkle.missing_dice", "cannot roll: no dice values and no roller"
+                    "err.missing_dice",
+                    f"cannot roll: no dice values and no roller to pick them (got {roller!r})",
                 )
-            self.apply_roll(roller.roll(self.dice_to_roll()), seat=seat)
+            self.apply_roll(roll(self.dice_to_roll()), seat=seat)
         else:
-            raise TypeError(f"not a Farkle action: {action!r}")
+            raise UnknownActionError(
+                "err.unknown_action", f"{action!r} is not a Farkle action", action=repr(action)
+            )
 
     # ---------------------------------------------------------- persistence
 
@@ -501,7 +590,10 @@ class FarkleGame:
             "version": VERSION,
             "seats": [s.to_dict() for s in self._seats],
             "target": self._target,
+            "rules": self._rules.to_dict(),
             "banked": list(self._banked),
+            "farkles": list(self._farkles),
+            "opened": list(self._opened),
             "turns": list(self._turns),
             "current": self._current,
             "set_aside": [[list(d), p] for d, p in self._groups],
@@ -517,13 +609,15 @@ class FarkleGame:
     def from_dict(cls, d: Any) -> FarkleGame:
         """The game saved by :meth:`to_dict`; raises :class:`~zaria.errors.StateError`."""
         s = parse_state(d)
-        game = cls(s.seats, s.target)
+        game = cls(s.seats, s.target, s.rules)
         game._banked = list(s.banked)
+        game._farkles = list(s.farkles)
+        game._opened = list(s.opened)
         game._turns = list(s.turns)
         game._current = s.current
         game._groups = list(s.set_aside)
         game._roll = s.roll
-        game._flags = () if s.roll is None else scoring_flags(s.roll)
+        game._flags = () if s.roll is None else scoring_flags(s.roll, game._table)
         game._select(s.selected)
         game._trigger = s.last_round_by
         game._turns_left = s.turns_left
@@ -533,8 +627,10 @@ class FarkleGame:
 
     def copy(self) -> FarkleGame:
         """An independent copy of the game."""
-        other = FarkleGame(self._seats, self._target)
+        other = FarkleGame(self._seats, self._target, self._rules)
         other._banked = list(self._banked)
+        other._farkles = list(self._farkles)
+        other._opened = list(self._opened)
         other._turns = list(self._turns)
         other._current = self._current
         other._groups = list(self._groups)

@@ -24,7 +24,9 @@ asking again after each toggle gives the same plan.
 
 "Would roll next" is the number of dice left by that rolling-on selection. In
 the last round, behind the leader, it ignores the threshold: it keeps rolling
-until banking would put its total above the leader's.
+until banking would put its total above the leader's. Under an opening minimum
+it never tries a bank the rules refuse: it rolls on until the turn reaches the
+minimum.
 
 **Expert** maximises the expected points of each turn (see
 :mod:`zaria.farkle.strategy`): for each number of dice it could set aside it
@@ -32,6 +34,14 @@ takes the best-scoring selection of that size, and compares banking with
 rolling on, using the optimal turn values. Its solitaire turn averages 601.6
 points. In the last round, behind the leader, it instead maximises the chance of
 winning enough points this turn to beat the leader, and banks as soon as it does.
+Under house rules its tables are those of the rules in force: the scoring table,
+and one policy per state between turns (opened or not, lost turns in a row).
+
+**Master** maximises its chance of winning the game (:mod:`zaria.farkle.master`):
+against the best other total with the two-player table, and in the last round
+for the chance of finishing above every other total (ties count half). It plays
+the rule sets whose table is shipped (:func:`~zaria.farkle.rules.master_available`);
+under others it plays as Expert.
 """
 
 from __future__ import annotations
@@ -41,8 +51,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from zaria.farkle.game import Action, Bank, FarkleGame, Roll, Toggle
+from zaria.farkle.master import last_turn_choice, master_table, plan_choice, turn_plan
+from zaria.farkle.rules import DEFAULT_RULES, FarkleRules, ScoringTable, master_available
 from zaria.farkle.scoring import MAX_DICE, Combo, best_breakdown, scoring_dice
-from zaria.farkle.strategy import STEP, expert_table, reach_table, roll_options
+from zaria.farkle.strategy import STEP, RollOption, expert_table, reach_table, roll_options
 
 BASE_THRESHOLD = 300
 BEHIND_STEP = 1000
@@ -101,8 +113,13 @@ def _behind(game: FarkleGame) -> int:
     return max(0, game.leader_total() - game.banked[game.current])
 
 
-def _all_scoring(roll: Sequence[int]) -> tuple[int, ...]:
-    return tuple(i for i, ok in enumerate(scoring_dice(roll)) if ok)
+def _may_bank(game: FarkleGame, points: int) -> bool:
+    """Whether the rules let the current player bank ``points`` (the opening minimum)."""
+    return points > 0 and points >= game.opening_needed
+
+
+def _all_scoring(roll: Sequence[int], table: ScoringTable) -> tuple[int, ...]:
+    return tuple(i for i, ok in enumerate(scoring_dice(roll, table)) if ok)
 
 
 def normal_threshold(behind: int, dice_left: int) -> int:
@@ -115,7 +132,7 @@ def normal_threshold(behind: int, dice_left: int) -> int:
     return BASE_THRESHOLD + bonus - FEW_DICE_CUT.get(dice_left, 0)
 
 
-def normal_keep(roll: Sequence[int]) -> tuple[int, ...]:
+def normal_keep(roll: Sequence[int], table: ScoringTable | None = None) -> tuple[int, ...]:
     """Positions Normal sets aside when it rolls on (see the module's rules).
 
     >>> normal_keep((1, 5, 2, 3, 4, 4))
@@ -125,10 +142,11 @@ def normal_keep(roll: Sequence[int]) -> tuple[int, ...]:
     >>> normal_keep((5, 5, 1, 1, 5, 5))
     (0, 1, 2, 3, 4, 5)
     """
-    every = _all_scoring(roll)
+    table = table or DEFAULT_RULES.scoring
+    every = _all_scoring(roll, table)
     if len(every) == len(roll):
         return every
-    parts = best_breakdown(roll[i] for i in every)
+    parts = best_breakdown((roll[i] for i in every), table)
     groups = [p.dice for p in parts if p.combo not in _SINGLES]
     if groups:
         return positions(roll, [d for g in groups for d in g])
@@ -146,14 +164,16 @@ class NormalPlayer:
         roll = game.roll
         if roll is None:
             return Plan((), False)
-        every = _all_scoring(roll)
-        most = game.turn_total + best_points(roll, every)
-        keep = normal_keep(roll)
+        table = game.rules.scoring
+        every = _all_scoring(roll, table)
+        most = game.turn_total + best_points(roll, every, table)
+        keep = normal_keep(roll, table)
+        allowed = _may_bank(game, most)
         if game.last_round:
             need = game.leader_total() - game.banked[game.current]
-            return Plan(every, True) if most > need else Plan(keep, False)
+            return Plan(every, True) if most > need and allowed else Plan(keep, False)
         left = len(roll) - len(keep) or MAX_DICE
-        if most >= normal_threshold(_behind(game), left):
+        if allowed and most >= normal_threshold(_behind(game), left):
             return Plan(every, True)
         return Plan(keep, False)
 
@@ -161,9 +181,10 @@ class NormalPlayer:
         return next_action(game, self.plan(game))
 
 
-def best_points(roll: Sequence[int], keep: Sequence[int]) -> int:
+def best_points(roll: Sequence[int], keep: Sequence[int], table: ScoringTable | None = None) -> int:
     """Points of the dice at positions ``keep`` of ``roll``."""
-    return sum(p.points for p in best_breakdown(roll[i] for i in keep))
+    parts = best_breakdown((roll[i] for i in keep), table or DEFAULT_RULES.scoring)
+    return sum(p.points for p in parts)
 
 
 @dataclass(frozen=True)
@@ -176,21 +197,25 @@ class ExpertPlayer:
         roll = game.roll
         if roll is None:
             return Plan((), False)
-        options = roll_options(tuple(sorted(roll)))
+        rules = game.rules
+        options = roll_options(tuple(sorted(roll)), rules.scoring)
         t = game.turn_total
         most = max(options, key=lambda o: o.points)
         every = positions(roll, most.keep)
+        allowed = _may_bank(game, t + most.points)
         if game.last_round:
             need = game.leader_total() - game.banked[game.current]
-            if t + most.points > need:
+            if t + most.points > need and allowed:
                 return Plan(every, True)
-            goal = (need // STEP + 1) * STEP  # the least turn total that beats the leader
-            reach = reach_table(goal)
-            best = max(options, key=lambda o: reach.chance(goal - t - o.points, o.dice_left))
-            return Plan(positions(roll, best.keep), False)
-        table = expert_table()
-        best = max(options, key=lambda o: table.roll_value(t + o.points, o.dice_left))
-        if t + most.points >= table.roll_value(t + best.points, best.dice_left):
+            return _reach_plan(game, roll, options, need)
+        table = expert_table(rules)
+        opened, farkles = game.opened[game.current], game.farkles[game.current]
+
+        def rolling(o: RollOption) -> float:
+            return table.roll_value(t + o.points, o.dice_left, opened=opened, farkles=farkles)
+
+        best = max(options, key=rolling)
+        if allowed and t + most.points >= rolling(best):
             return Plan(every, True)
         return Plan(positions(roll, best.keep), False)
 
@@ -198,13 +223,65 @@ class ExpertPlayer:
         return next_action(game, self.plan(game))
 
 
-LEVELS = ("normal", "expert")
+def _reach_plan(
+    game: FarkleGame, roll: Sequence[int], options: Sequence[RollOption], need: int
+) -> Plan:
+    """Expert behind in the last round: the best chance of a turn that beats the leader
+    (and that the rules let it bank)."""
+    goal = max((need // STEP + 1) * STEP, game.opening_needed)
+    reach = reach_table(goal, game.rules.scoring)
+    t = game.turn_total
+    best = max(options, key=lambda o: reach.chance(goal - t - o.points, o.dice_left))
+    return Plan(positions(roll, best.keep), False)
 
 
-def player_for(level: str) -> ComputerPlayer:
-    """The computer player of ``level`` ("normal" or "expert")."""
+@dataclass(frozen=True)
+class MasterPlayer:
+    """The win-probability player (see the module's docstring)."""
+
+    level: str = "master"
+
+    def plan(self, game: FarkleGame) -> Plan:
+        roll = game.roll
+        if roll is None:
+            return Plan((), False)
+        if not master_available(game.rules):
+            return ExpertPlayer().plan(game)
+        options = roll_options(tuple(sorted(roll)), game.rules.scoring)
+        mine, best_other = game.banked[game.current], game.leader_total()
+        t = game.turn_total // STEP
+        if game.last_round:
+            choice = last_turn_choice((best_other - mine) // STEP - t, options, game.rules)
+        else:
+            table = master_table(game.rules)
+            a = (game.target - mine) // STEP
+            plan = turn_plan(table, a, (game.target - best_other) // STEP)
+            choice = plan_choice(plan, a - t, options)
+        return _plan_of(roll, choice)
+
+    def choose(self, game: FarkleGame) -> Action:
+        return next_action(game, self.plan(game))
+
+
+def _plan_of(roll: Sequence[int], choice: tuple[RollOption, bool]) -> Plan:
+    option, bank = choice
+    return Plan(positions(roll, option.keep), bank)
+
+
+LEVELS = ("normal", "expert", "master")
+
+
+def player_for(level: str, rules: FarkleRules = DEFAULT_RULES) -> ComputerPlayer:
+    """The computer player of ``level`` ("normal", "expert" or "master").
+
+    Master needs the rules to have a shipped table (:func:`master_available`).
+    """
     if level == "normal":
         return NormalPlayer()
     if level == "expert":
         return ExpertPlayer()
+    if level == "master":
+        if not master_available(rules):
+            raise ValueError(f"the Master level has no table for the rules {rules.id!r}")
+        return MasterPlayer()
     raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")

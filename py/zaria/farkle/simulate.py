@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from zaria.dice import RandomRoller, Roller
 from zaria.farkle.game import DEFAULT_TARGET, FarkleGame
 from zaria.farkle.players import ComputerPlayer, player_for
+from zaria.farkle.rules import DEFAULT_RULES, FarkleRules
 from zaria.game import Seat
 
 
@@ -28,22 +29,30 @@ def play_turn(game: FarkleGame, player: ComputerPlayer, roller: Roller) -> None:
             game.apply_roll(roller.roll(game.dice_to_roll()))
 
 
-def play_game(levels: Sequence[str], roller: Roller, target: int = DEFAULT_TARGET) -> FarkleGame:
+def play_game(
+    levels: Sequence[str],
+    roller: Roller,
+    target: int = DEFAULT_TARGET,
+    rules: FarkleRules = DEFAULT_RULES,
+) -> FarkleGame:
     """A whole game with a computer player of ``levels[i]`` on seat ``i``."""
     seats = [Seat(f"{level} {i + 1}", True, level) for i, level in enumerate(levels)]
-    players = [player_for(level) for level in levels]
-    game = FarkleGame.new(seats, target)
+    players = [player_for(level, rules) for level in levels]
+    game = FarkleGame.new(seats, target, rules)
     while not game.over:
         play_turn(game, players[game.current], roller)
     return game
 
 
-def solitaire_turns(level: str, turns: int, roller: Roller) -> list[int]:
-    """Points banked in ``turns`` independent solitaire turns of ``level``."""
-    player = player_for(level)
+def solitaire_turns(
+    level: str, turns: int, roller: Roller, rules: FarkleRules = DEFAULT_RULES
+) -> list[int]:
+    """Points banked in ``turns`` independent solitaire turns of ``level`` (each a first
+    turn: under an opening minimum, one before opening)."""
+    player = player_for(level, rules)
     out = []
     for _ in range(turns):
-        game = FarkleGame.new([Seat(level, True, level)])
+        game = FarkleGame.new([Seat(level, True, level)], rules=rules)
         play_turn(game, player, roller)
         out.append(game.banked[0])
     return out
@@ -70,7 +79,11 @@ class LevelStats:
 
 
 def simulate(
-    levels: Sequence[str], games: int, seed: int, target: int = DEFAULT_TARGET
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    target: int = DEFAULT_TARGET,
+    rules: FarkleRules = DEFAULT_RULES,
 ) -> list[LevelStats]:
     """Play ``games`` games of the line-up ``levels``, rotating the seats each game.
 
@@ -82,7 +95,7 @@ def simulate(
     stats = [LevelStats(level) for level in levels]
     for g in range(games):
         order = [(j - g) % n for j in range(n)]  # order[seat] = player
-        game = play_game([levels[p] for p in order], roller, target)
+        game = play_game([levels[p] for p in order], roller, target, rules)
         winners = game.winners()
         for seat, p in enumerate(order):
             s = stats[p]

@@ -5,6 +5,11 @@ types, ranges, scores that match their dice, a roll of the size the dice set
 aside leave, a selection of scoreable dice, turn counts in seat order and a last
 round consistent with whose turn it is. Anything else raises
 :class:`~zaria.errors.StateError`.
+
+Version 2 adds the house rules (``rules``), each seat's lost turns in a row
+(``farkles``) and whether it has banked yet (``opened``). A version 1 save (from
+before house rules) loads with the default rules, no lost turns counted, and
+``opened`` where the total is above zero (without a penalty, only a bank raises it).
 """
 
 from __future__ import annotations
@@ -12,14 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from zaria.errors import StateError
+from zaria.checks import StateReader, is_whole
+from zaria.errors import SeatsError
+from zaria.farkle.errors import BadRulesError
 from zaria.farkle.events import Event, EventKind
+from zaria.farkle.rules import DEFAULT_RULES, FARKLES_FOR_PENALTY, FarkleRules, ScoringTable
 from zaria.farkle.scoring import MAX_DICE, non_scoring_dice, scoring_flags, selection_value
-from zaria.game import MAX_SEATS, Seat
+from zaria.game import Seat, check_seats
 
 TARGETS = (5000, 10000, 15000)
-VERSION = 1
-KEYS = frozenset(
+VERSION = 2
+KEYS_V1 = frozenset(
     {
         "game",
         "version",
@@ -37,6 +45,7 @@ KEYS = frozenset(
         "events",
     }
 )
+KEYS = KEYS_V1 | {"rules", "farkles", "opened"}
 POINT_STEP = 50
 
 
@@ -56,33 +65,32 @@ class SavedState:
     turns_left: int
     over: bool
     events: tuple[Event, ...]
+    rules: FarkleRules = DEFAULT_RULES
+    farkles: tuple[int, ...] = ()
+    opened: tuple[bool, ...] = ()
 
 
-def _fail(message: str) -> StateError:
-    return StateError(f"not a saved Farkle game: {message}")
+def is_target(value: object) -> bool:
+    """Whether ``value`` is one of the targets a game may be played to.
+
+    >>> is_target(10000), is_target(10000.0), is_target(7000)
+    (True, False, False)
+    """
+    return is_whole(value) and value in TARGETS
 
 
-def _int(value: Any, name: str, low: int = 0, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"{name} must be an integer, not {value!r}")
-    if value < low or (high is not None and value > high):
-        raise _fail(f"{name} = {value} is out of range")
-    return value
+_READ = StateReader("not a saved Farkle game")
+_fail = _READ.error
+_int = _READ.whole
+_list = _READ.list_of
 
 
-def _points(value: Any, name: str) -> int:
-    points = _int(value, name)
+def _points(value: Any, name: str, negative: bool = False) -> int:
+    """A multiple of 50; below zero only when ``negative`` (a penalty can take a total there)."""
+    points = value if negative and is_whole(value) and value < 0 else _int(value, name)
     if points % POINT_STEP:
         raise _fail(f"{name} = {points} is not a multiple of {POINT_STEP}")
     return points
-
-
-def _list(value: Any, name: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"{name} must be a list, not {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise _fail(f"{name} must have {length} items, not {len(value)}")
-    return value
 
 
 def _dice(value: Any, name: str) -> tuple[int, ...]:
@@ -95,16 +103,23 @@ def _dice(value: Any, name: str) -> tuple[int, ...]:
     return dice
 
 
-def _seat(value: Any, i: int) -> Seat:
-    if not isinstance(value, dict) or set(value) != {"name", "computer", "level"}:
-        raise _fail(f"seat {i} must be a dict with name, computer and level")
-    name, computer, level = value["name"], value["computer"], value["level"]
-    if not isinstance(name, str) or not isinstance(computer, bool) or not isinstance(level, str):
-        raise _fail(f"seat {i} has a field of the wrong type")
-    return Seat(name, computer, level)
+def _seats(value: Any) -> tuple[Seat, ...]:
+    """The seats of a saved game, checked as :meth:`FarkleGame.new` checks them."""
+    seats = []
+    for i, item in enumerate(_list(value, "seats")):
+        if not isinstance(item, dict) or set(item) != {"name", "computer", "level"}:
+            raise _fail(f"seat {i} must be a dict with name, computer and level")
+        try:
+            seats.append(Seat(item["name"], item["computer"], item["level"]))
+        except SeatsError as err:
+            raise _fail(f"seat {i}: {err}") from None
+    try:
+        return check_seats(seats)
+    except SeatsError as err:
+        raise _fail(str(err)) from None
 
 
-def _groups(value: Any) -> tuple[tuple[tuple[int, ...], int], ...]:
+def _groups(value: Any, table: ScoringTable) -> tuple[tuple[tuple[int, ...], int], ...]:
     groups = []
     in_play = MAX_DICE
     for i, item in enumerate(_list(value, "set_aside")):
@@ -113,9 +128,9 @@ def _groups(value: Any) -> tuple[tuple[tuple[int, ...], int], ...]:
         points = _points(points_raw, f"set_aside[{i}] points")
         if len(dice) > in_play:
             raise _fail(f"set_aside[{i}] sets aside {len(dice)} dice of {in_play} in play")
-        real = selection_value(tuple(sorted(dice)))
+        real = selection_value(tuple(sorted(dice)), table)
         if real is None:
-            left = ", ".join(map(str, non_scoring_dice(dice)))
+            left = ", ".join(map(str, non_scoring_dice(dice, table)))
             raise _fail(f"set_aside[{i}]: {left} fits no scoring combination")
         if points != real:
             raise _fail(f"set_aside[{i}] claims {points} points, its dice score {real}")
@@ -124,7 +139,7 @@ def _groups(value: Any) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(groups)
 
 
-def _event(value: Any, i: int, seats: int) -> Event:
+def _event(value: Any, i: int, seats: int, negative: bool) -> Event:
     if not isinstance(value, dict) or set(value) != {"kind", "seat", "points", "dice"}:
         raise _fail(f"events[{i}] must be a dict with kind, seat, points and dice")
     try:
@@ -132,7 +147,7 @@ def _event(value: Any, i: int, seats: int) -> Event:
     except ValueError:
         raise _fail(f"events[{i}] has an unknown kind {value['kind']!r}") from None
     seat = _int(value["seat"], f"events[{i}] seat", 0, seats - 1)
-    points = _points(value["points"], f"events[{i}] points")
+    points = _points(value["points"], f"events[{i}] points", negative)
     dice = _dice(value["dice"], f"events[{i}] dice") if value["dice"] != [] else ()
     return Event(kind, seat, points, dice)
 
@@ -171,34 +186,75 @@ def _check_last_round(
             raise _fail(f"seat {seat} reached the target before its last turn")
 
 
+def _rules(value: Any) -> FarkleRules:
+    try:
+        return FarkleRules.from_dict(value)
+    except BadRulesError as err:
+        raise _fail(f"rules: {err}") from None
+
+
+def _house_counts(
+    d: dict[str, Any], rules: FarkleRules, banked: tuple[int, ...], turns: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """The lost turns in a row and the opened flags of a version 2 save, checked."""
+    n = len(banked)
+    most = FARKLES_FOR_PENALTY - 1 if rules.farkle_penalty else None
+    farkles = tuple(
+        _int(f, f"farkles[{i}]", 0, most) for i, f in enumerate(_list(d["farkles"], "farkles", n))
+    )
+    opened = tuple(_list(d["opened"], "opened", n))
+    for i in range(n):
+        if not isinstance(opened[i], bool):
+            raise _fail(f"opened[{i}] must be true or false, not {opened[i]!r}")
+        if farkles[i] > turns[i]:
+            raise _fail(f"seat {i} lost {farkles[i]} turns in a row in {turns[i]} turns")
+        if opened[i] and not turns[i]:
+            raise _fail(f"seat {i} has banked without playing a turn")
+        # Only the opening minimum gives ``opened`` a meaning: then a seat that never
+        # banked holds nothing but penalties.
+        penalty = rules.farkle_penalty
+        if (
+            rules.opening_minimum
+            and not opened[i]
+            and (banked[i] > 0 or banked[i] % (penalty or 1))
+        ):
+            raise _fail(f"seat {i} has {banked[i]} points but has never banked")
+    return farkles, opened
+
+
 def parse_state(d: Any) -> SavedState:
     """Check a saved game and return its fields; raises :class:`StateError`."""
     if not isinstance(d, dict):
         raise _fail(f"expected a dict, got {type(d).__name__}")
     if d.get("game") != "farkle":
         raise _fail(f"game is {d.get('game')!r}")
-    if d.get("version") != VERSION or isinstance(d.get("version"), bool):
-        raise _fail(f"version {d.get('version')!r} is not {VERSION}")
-    if set(d) != KEYS:
-        missing, extra = sorted(KEYS - set(d)), sorted(set(d) - KEYS)
+    version = d.get("version")
+    if not is_whole(version) or version not in (1, VERSION):
+        raise _fail(f"version {version!r} is not 1 or {VERSION}")
+    keys = KEYS if version == VERSION else KEYS_V1
+    if set(d) != keys:
+        missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
         raise _fail(f"missing keys {missing}, unknown keys {extra}")
+    rules = _rules(d["rules"]) if version == VERSION else DEFAULT_RULES
+    negative = rules.farkle_penalty > 0
 
-    raw_seats = _list(d["seats"], "seats")
-    if not 1 <= len(raw_seats) <= MAX_SEATS:
-        raise _fail(f"{len(raw_seats)} seats; a game has 1 to {MAX_SEATS}")
-    seats = tuple(_seat(s, i) for i, s in enumerate(raw_seats))
+    seats = _seats(d["seats"])
     n = len(seats)
     target = d["target"]
-    if isinstance(target, bool) or target not in TARGETS:
+    if not is_target(target):
         raise _fail(f"target {target!r} is not one of {TARGETS}")
     banked = tuple(
-        _points(b, f"banked[{i}]") for i, b in enumerate(_list(d["banked"], "banked", n))
+        _points(b, f"banked[{i}]", negative) for i, b in enumerate(_list(d["banked"], "banked", n))
     )
     turns = tuple(_int(t, f"turns[{i}]") for i, t in enumerate(_list(d["turns"], "turns", n)))
     current = _int(d["current"], "current", 0, n - 1)
     _check_turns(turns, current)
+    if version == VERSION:
+        farkles, opened = _house_counts(d, rules, banked, turns)
+    else:
+        farkles, opened = (0,) * n, tuple(b > 0 for b in banked)
 
-    groups = _groups(d["set_aside"])
+    groups = _groups(d["set_aside"], rules.scoring)
     set_aside_count = sum(len(dice) for dice, _ in groups)
     in_play = MAX_DICE - set_aside_count % MAX_DICE
     roll: tuple[int, ...] | None = None
@@ -209,7 +265,7 @@ def parse_state(d: Any) -> SavedState:
         roll = _dice(d["roll"], "roll")
         if len(roll) != in_play:
             raise _fail(f"the roll has {len(roll)} dice but {in_play} are in play")
-        flags = scoring_flags(roll)
+        flags = scoring_flags(roll, rules.scoring)
         if not any(flags):
             raise _fail(f"the roll {list(roll)} scores nothing: the turn would have been lost")
     raw_selected = _list(d["selected"], "selected")
@@ -234,7 +290,7 @@ def parse_state(d: Any) -> SavedState:
     if over and roll is not None:
         raise _fail("the game is over but a turn is in progress")
 
-    events = tuple(_event(e, i, n) for i, e in enumerate(_list(d["events"], "events")))
+    events = tuple(_event(e, i, n, negative) for i, e in enumerate(_list(d["events"], "events")))
     return SavedState(
         seats,
         target,
@@ -248,4 +304,7 @@ def parse_state(d: Any) -> SavedState:
         turns_left,
         over,
         events,
+        rules,
+        farkles,
+        opened,
     )

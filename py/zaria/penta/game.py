@@ -1,21 +1,31 @@
 """Penta's game state machine: seats, turns, rolls, held dice and score sheets.
 
 A :class:`PentaGame` is mutable: every method that changes the game changes
-``self``, and every illegal action raises a :class:`PentaActionError` subclass
-and leaves the game exactly as it was.
+``self``. Every illegal action raises a :class:`~zaria.penta.errors.PentaActionError`
+subclass, and every argument the game cannot use one of the shared errors of
+:mod:`zaria.errors` (:class:`~zaria.errors.InvalidDiceError` for dice,
+:class:`~zaria.errors.SeatsError`, :class:`~zaria.errors.NoSuchSeatError`,
+:class:`~zaria.errors.MissingDiceError`, :class:`~zaria.errors.UnknownActionError`);
+either way the game is left exactly as it was.
 
 The engine never rolls dice. A roll is a chance outcome decided outside and
 applied with :meth:`PentaGame.apply_roll`; the player's decisions are
-:meth:`~PentaGame.toggle_hold` (or :meth:`~PentaGame.set_held`) and
-:meth:`~PentaGame.score`. The same moves exist as small action values
-(:class:`Roll`, :class:`ToggleHold`, :class:`Record`) for code that drives
-either game through ``legal_actions()`` and ``apply()``.
+:meth:`~PentaGame.toggle` (or :meth:`~PentaGame.set_held`) and
+:meth:`~PentaGame.record`. The same moves exist as small action values
+(:class:`Roll`, :class:`Toggle`, :class:`Record`) for code that drives either
+game through ``legal_actions()`` and ``apply()`` (the
+:class:`~zaria.game.Game` protocol). Farkle uses the same names for the same
+things: ``Roll`` (with or without its dice), ``Toggle``, ``can_roll()``,
+``apply(action, roller=…)``, ``outcome()``.
+
+The errors live in :mod:`zaria.penta.errors` and the reading of a saved game
+in :mod:`zaria.penta.state`; both are importable from here too.
 
 >>> from zaria.game import Seat
 >>> g = PentaGame.new([Seat("Ana")])
 >>> g.apply_roll([4, 4, 4, 2, 6])
 >>> for i in (0, 1, 2):
-...     g.toggle_hold(i)
+...     g.toggle(i)
 >>> g.dice_to_roll()
 2
 >>> g.apply_roll([4, 4])
@@ -23,7 +33,7 @@ either game through ``legal_actions()`` and ``apply()``.
 (4, 4, 4, 4, 4)
 >>> g.options()[Box.PENTA]
 (50, 0)
->>> g.score(Box.PENTA)
+>>> g.record(Box.PENTA)
 >>> g.round, g.dice, g.totals(0).total
 (2, None, 50)
 """
@@ -32,80 +42,70 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from zaria.dice import Roller, check_dice
-from zaria.errors import IllegalActionError, StateError
-from zaria.game import MAX_SEATS, Seat
+from zaria.errors import MissingDiceError, UnknownActionError
+from zaria.game import Seat, check_seats, seat_index
+from zaria.outcome import Outcome
+from zaria.penta.errors import (
+    AllHeldError,
+    BadHoldError,
+    BoxUsedError,
+    GameOverError,
+    HoldBeforeRollError,
+    JokerForbidsError,
+    NoRollsLeftError,
+    NotRolledError,
+    PentaActionError,
+    UnknownBoxError,
+)
 from zaria.penta.scoring import (
     BOXES,
     LOWER,
     PENTA_BONUS,
-    PENTA_SCORE,
     UPPER,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     Box,
     box_options,
 )
+from zaria.penta.state import (
+    BOX_NAMES,
+    DICE,
+    ROLLS_PER_TURN,
+    ROUNDS,
+    STATE_VERSION,
+    Scored,
+    Sheet,
+    parse_state,
+)
 
-ROUNDS = 13
-DICE = 5
-ROLLS_PER_TURN = 3
-STATE_VERSION = 1
-
-Sheet = dict[Box, int | None]
-
-
-# --------------------------------------------------------------------------- errors
-
-
-class PentaActionError(IllegalActionError):
-    """An action Penta's rules forbid in the game's current state."""
-
-
-class SeatsError(PentaActionError):
-    """A new game with no seat, too many seats, or a seat without a name."""
-
-
-class GameOverError(PentaActionError):
-    """Any action once every seat has played its 13 turns."""
-
-
-class NotRolledError(PentaActionError):
-    """Recording before the turn's first roll."""
-
-
-class NoRollsLeftError(PentaActionError):
-    """Rolling, or holding dice for a re-roll, after the turn's third roll."""
-
-
-class AllHeldError(PentaActionError):
-    """A re-roll while all five dice are held: it would roll nothing."""
-
-
-class HoldBeforeRollError(PentaActionError):
-    """Holding dice before the turn's first roll: there is nothing to hold yet."""
-
-
-class BadHoldError(PentaActionError):
-    """A die index outside 0–4, or a hold pattern that is not five booleans."""
-
-
-class BoxUsedError(PentaActionError):
-    """Recording in a box that already holds a score."""
-
-
-class JokerForbidsError(PentaActionError):
-    """Recording a further Penta in a free box the joker rule does not allow."""
-
-
-class UnknownBoxError(PentaActionError):
-    """Recording in something that is not a :class:`~zaria.penta.scoring.Box`."""
-
-
-class UnknownActionError(PentaActionError):
-    """An action value that is not one of Penta's actions."""
+__all__ = [
+    "DICE",
+    "ROLLS_PER_TURN",
+    "ROUNDS",
+    "STATE_VERSION",
+    "Action",
+    "AllHeldError",
+    "BadHoldError",
+    "BoxUsedError",
+    "GameOverError",
+    "HoldBeforeRollError",
+    "JokerForbidsError",
+    "NoRollsLeftError",
+    "NotRolledError",
+    "PentaActionError",
+    "PentaGame",
+    "Record",
+    "Roll",
+    "Scored",
+    "Sheet",
+    "Toggle",
+    "ToggleHold",
+    "Totals",
+    "UnknownBoxError",
+]
 
 
 # --------------------------------------------------------------------------- values
@@ -113,14 +113,25 @@ class UnknownActionError(PentaActionError):
 
 @dataclass(frozen=True)
 class Roll:
-    """Roll the dice that are not held (all five on the turn's first roll)."""
+    """Roll the dice that are not held (all five on the turn's first roll).
+
+    ``values`` are the faces rolled, as :meth:`PentaGame.apply_roll` takes them;
+    ``None`` asks :meth:`PentaGame.apply` to take them from its ``roller``.
+    :meth:`PentaGame.legal_actions` lists ``Roll()``.
+    """
+
+    values: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
-class ToggleHold:
+class Toggle:
     """Hold the die at ``index`` (0–4), or release it if it is held."""
 
     index: int
+
+
+#: The earlier name of :class:`Toggle`.
+ToggleHold = Toggle
 
 
 @dataclass(frozen=True)
@@ -130,16 +141,7 @@ class Record:
     box: Box
 
 
-Action = Roll | ToggleHold | Record
-
-
-class Scored(NamedTuple):
-    """One recording: who, where, the box's points and the Penta bonus (0 or 100)."""
-
-    seat: int
-    box: Box
-    points: int
-    bonus: int
+Action = Roll | Toggle | Record
 
 
 @dataclass(frozen=True)
@@ -217,23 +219,9 @@ class PentaGame:
         >>> PentaGame.new([])
         Traceback (most recent call last):
         ...
-        zaria.penta.game.SeatsError: a game of Penta needs 1 to 7 seats, got 0
+        zaria.errors.SeatsError: a game needs 1 to 7 seats, got 0
         """
-        seats = tuple(seats)
-        if not 1 <= len(seats) <= MAX_SEATS:
-            raise SeatsError(
-                "err.penta.seat_count",
-                f"a game of Penta needs 1 to {MAX_SEATS} seats, got {len(seats)}",
-                count=len(seats),
-                max=MAX_SEATS,
-            )
-        for i, seat in enumerate(seats):
-            if not isinstance(seat, Seat) or not isinstance(seat.name, str):
-                raise SeatsError(
-                    "err.penta.seat_type", f"seat {i + 1} is not a Seat: {seat!r}", seat=i
-                )
-            if not seat.name.strip():
-                raise SeatsError("err.penta.seat_name", f"seat {i + 1} has no name", seat=i)
+        seats = check_seats(seats)
         return cls(
             seats=seats,
             current=0,
@@ -306,7 +294,8 @@ class PentaGame:
 
     def free_boxes(self, seat: int | None = None) -> frozenset[Box]:
         """The free boxes of ``seat`` (the current seat by default)."""
-        sheet = self._sheets[self._current if seat is None else seat]
+        index = self._current if seat is None else self._seat(seat, "free_boxes")
+        sheet = self._sheets[index]
         return frozenset(b for b, v in sheet.items() if v is None)
 
     def dice_to_roll(self) -> int:
@@ -317,9 +306,11 @@ class PentaGame:
             return DICE
         return self._held.count(False)
 
-    @property
     def can_roll(self) -> bool:
-        """Whether a roll is allowed now: a roll of the turn is left and some die is not held."""
+        """Whether a roll is allowed now: a roll of the turn is left and some die is not held.
+
+        A method, as in Farkle (it was a property before both games shared it).
+        """
         return not self.over and self._rolls_used < ROLLS_PER_TURN and self.dice_to_roll() > 0
 
     def options(self) -> dict[Box, tuple[int, int]]:
@@ -350,22 +341,31 @@ class PentaGame:
 
     def totals(self, seat: int) -> Totals:
         """The sums of ``seat``'s sheet, Penta bonuses included."""
+        seat = self._seat(seat, "totals")
         return Totals.of(self._sheets[seat], self._penta_bonuses[seat])
 
     def upper_needed(self, seat: int) -> int:
         """Points ``seat``'s upper section still lacks for the 35 bonus (0 once reached)."""
+        seat = self._seat(seat, "upper_needed")
         return max(0, UPPER_BONUS_THRESHOLD - self.totals(seat).upper)
+
+    def outcome(self) -> Outcome | None:
+        """Each seat's total, the winners and the ranking; ``None`` until the game is over.
+
+        >>> PentaGame.new([Seat("Ana")]).outcome() is None
+        True
+        """
+        if not self.over:
+            return None
+        return Outcome(tuple(self.totals(s).total for s in range(len(self._seats))))
 
     def winners(self) -> list[int]:
         """The seats with the highest total once the game is over (ties share the win).
 
         Empty while the game is still being played.
         """
-        if not self.over:
-            return []
-        totals = [self.totals(s).total for s in range(len(self._seats))]
-        best = max(totals)
-        return [s for s, t in enumerate(totals) if t == best]
+        outcome = self.outcome()
+        return [] if outcome is None else list(outcome.winners)
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now: roll, hold or release a die, record in a box.
@@ -376,10 +376,10 @@ class PentaGame:
         if self.over:
             return []
         actions: list[Action] = []
-        if self.can_roll:
+        if self.can_roll():
             actions.append(Roll())
         if self._dice is not None and self._rolls_used < ROLLS_PER_TURN:
-            actions.extend(ToggleHold(i) for i in range(DICE))
+            actions.extend(Toggle(i) for i in range(DICE))
         actions.extend(Record(box) for box in self.options())
         return actions
 
@@ -402,7 +402,7 @@ class PentaGame:
         self._rolls_used += 1
         self._options = None
 
-    def toggle_hold(self, index: int) -> None:
+    def toggle(self, index: int) -> None:
         """Hold die ``index`` (0–4) for the next re-roll, or release it."""
         self._check_can_hold(f"hold die {index!r}")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < DICE:
@@ -415,10 +415,13 @@ class PentaGame:
         held[index] = not held[index]
         self._held = tuple(held)
 
+    #: The earlier name of :meth:`toggle`.
+    toggle_hold = toggle
+
     def set_held(self, held: Sequence[bool]) -> None:
         """Hold exactly the dice marked ``True`` in ``held`` (five booleans)."""
         self._check_can_hold("set the held dice")
-        pattern = tuple(held)
+        pattern = tuple(held) if isinstance(held, Sequence) and not isinstance(held, str) else ()
         if len(pattern) != DICE or not all(isinstance(h, bool) for h in pattern):
             raise BadHoldError(
                 "err.penta.held_shape",
@@ -427,7 +430,7 @@ class PentaGame:
             )
         self._held = pattern
 
-    def score(self, box: Box) -> None:
+    def record(self, box: Box) -> None:
         """Record the current roll in ``box``, then pass the turn to the next seat."""
         if self.over:
             raise GameOverError(
@@ -469,13 +472,16 @@ class PentaGame:
         self._last_scored = Scored(self._current, box, points, bonus)
         self._next_turn()
 
+    #: The earlier name of :meth:`record`.
+    score = record
+
     def apply(self, action: Action, roller: Roller | None = None) -> None:
         """Apply one action from :meth:`legal_actions`.
 
-        ``ToggleHold`` and ``Record`` are the player's decisions. ``Roll`` is a
-        chance outcome: it needs ``roller``, which picks the faces of the dice
-        to roll (the game checks the roll is allowed before asking it); calling
-        :meth:`apply_roll` with known faces does the same.
+        ``Toggle`` and ``Record`` are the player's decisions. ``Roll`` is a
+        chance outcome: ``Roll(values)`` rolls those faces (as :meth:`apply_roll`
+        does), and ``Roll()`` takes them from ``roller``, which the game asks
+        only once it has checked the roll is allowed.
 
         >>> from zaria.dice import ScriptedRoller, RandomRoller
         >>> g = PentaGame.new([Seat("Ana")])
@@ -485,20 +491,31 @@ class PentaGame:
         40
         """
         if isinstance(action, Roll):
+            if action.values is not None:
+                self.apply_roll(action.values)
+                return
             self._check_can_roll()
-            if roller is None:
-                raise TypeError("apply(Roll()) needs a roller; or call apply_roll(values)")
-            self.apply_roll(roller.roll(self.dice_to_roll()))
-        elif isinstance(action, ToggleHold):
-            self.toggle_hold(action.index)
+            roll = getattr(roller, "roll", None)
+            if not callable(roll):
+                raise MissingDiceError(
+                    "err.missing_dice",
+                    f"cannot roll: no roller to pick the dice (got {roller!r}); "
+                    "or call apply_roll(values)",
+                )
+            self.apply_roll(roll(self.dice_to_roll()))
+        elif isinstance(action, Toggle):
+            self.toggle(action.index)
         elif isinstance(action, Record):
-            self.score(action.box)
+            self.record(action.box)
         else:
             raise UnknownActionError(
-                "err.penta.unknown_action",
+                "err.unknown_action",
                 f"{action!r} is not a Penta action",
                 action=repr(action),
             )
+
+    def _seat(self, seat: object, what: str) -> int:
+        return seat_index(seat, len(self._seats), what)
 
     def _who(self) -> str:
         return f"{self._seats[self._current].name} (round {self._round})"
@@ -549,7 +566,7 @@ class PentaGame:
 
     def copy(self) -> PentaGame:
         """An independent copy of the game."""
-        return PentaGame(
+        other = PentaGame(
             seats=self._seats,
             current=self._current,
             round_=self._round,
@@ -560,6 +577,10 @@ class PentaGame:
             penta_bonuses=list(self._penta_bonuses),
             last_scored=self._last_scored,
         )
+        # The options of the roll are never changed in place (options() hands out
+        # copies), so the copy may share them rather than score the roll again.
+        other._options = self._options
+        return other
 
     def to_dict(self) -> dict[str, Any]:
         """The game as a JSON-safe dict; :meth:`from_dict` reads it back.
@@ -578,10 +599,8 @@ class PentaGame:
             "dice": None if self._dice is None else list(self._dice),
             "held": list(self._held),
             "rolls_used": self._rolls_used,
-            # every sheet holds its boxes in sheet order, the order of _BOX_NAMES
-            "sheets": [
-                dict(zip(_BOX_NAMES, sheet.values(), strict=True)) for sheet in self._sheets
-            ],
+            # every sheet holds its boxes in sheet order, the order of BOX_NAMES
+            "sheets": [dict(zip(BOX_NAMES, sheet.values(), strict=True)) for sheet in self._sheets],
             "penta_bonuses": list(self._penta_bonuses),
             "last_scored": None
             if last is None
@@ -594,20 +613,27 @@ class PentaGame:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> PentaGame:
-        """Read back a game saved by :meth:`to_dict`; raise :class:`StateError` if it is not one.
-
-        Beyond types and ranges it checks that the parts agree: every seat has
-        filled one box per turn played, dice exist exactly when the turn has
-        rolled, each box holds a score that box can take, Penta bonuses follow a
-        Penta scored 50, and ``last_scored`` names the previous turn's box.
+    def from_dict(cls, d: Any) -> PentaGame:
+        """Read back a game saved by :meth:`to_dict`; raise :class:`~zaria.errors.StateError`
+        if it is not one (:func:`~zaria.penta.state.parse_state` says what is checked).
 
         >>> PentaGame.from_dict({"game": "penta", "version": 2})
         Traceback (most recent call last):
         ...
         zaria.errors.StateError: penta state: unsupported version 2 (this app reads version 1)
         """
-        return _read_state(d)
+        s = parse_state(d)
+        return cls(
+            seats=s.seats,
+            current=s.current,
+            round_=s.round_,
+            dice=s.dice,
+            held=s.held,
+            rolls_used=s.rolls_used,
+            sheets=s.sheets,
+            penta_bonuses=s.penta_bonuses,
+            last_scored=s.last_scored,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PentaGame):
@@ -620,185 +646,3 @@ class PentaGame:
         names = ", ".join(s.name for s in self._seats)
         state = "over" if self.over else f"round {self._round}, seat {self._current}"
         return f"<PentaGame [{names}] {state}, dice {self._dice}, rolls {self._rolls_used}>"
-
-
-# --------------------------------------------------------------------------- reading a state
-
-#: Each box by its name in a saved state, in sheet order.
-_BOX_NAMES: dict[str, Box] = {b.value: b for b in BOXES}
-
-#: The points each box can hold, jokers included.
-_BOX_VALUES: dict[Box, frozenset[int]] = {
-    **{b: frozenset(b.face * k for k in range(DICE + 1)) for b in UPPER},
-    Box.THREE_KIND: frozenset({0, *range(5, 31)}),
-    Box.FOUR_KIND: frozenset({0, *range(5, 31)}),
-    Box.FULL_HOUSE: frozenset({0, 25}),
-    Box.SMALL_STRAIGHT: frozenset({0, 30}),
-    Box.LARGE_STRAIGHT: frozenset({0, 40}),
-    Box.CHANCE: frozenset(range(5, 31)),
-    Box.PENTA: frozenset({0, PENTA_SCORE}),
-}
-
-_KEYS = frozenset(
-    {
-        "game",
-        "version",
-        "seats",
-        "current",
-        "round",
-        "dice",
-        "held",
-        "rolls_used",
-        "sheets",
-        "penta_bonuses",
-        "last_scored",
-    }
-)
-
-
-def _bad(message: str) -> StateError:
-    return StateError(f"penta state: {message}")
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _int(v: object, what: str, lo: int, hi: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise _bad(f"{what} must be an integer from {lo} to {hi}, got {v!r}")
-    return v
-
-
-def _list(v: object, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(v, list):
-        raise _bad(f"{what} must be a list, got {type(v).__name__}")
-    if length is not None and len(v) != length:
-        raise _bad(f"{what} must have {length} items, got {len(v)}")
-    return v
-
-
-def _read_seat(v: object, i: int) -> Seat:
-    if not isinstance(v, dict):
-        raise _bad(f"seat {i} must be an object")
-    name, computer, level = v.get("name"), v.get("computer", False), v.get("level", "")
-    if not isinstance(name, str) or not name.strip():
-        raise _bad(f"seat {i} needs a non-empty name, got {name!r}")
-    if not isinstance(computer, bool) or not isinstance(level, str):
-        raise _bad(f"seat {i}: 'computer' must be true/false and 'level' a string")
-    return Seat(name, computer, level)
-
-
-def _read_sheet(v: object, i: int) -> Sheet:
-    if not isinstance(v, dict) or v.keys() != _BOX_NAMES.keys():
-        raise _bad(f"sheet {i} must be an object with exactly the 13 boxes as keys")
-    sheet: Sheet = {}
-    for name, box in _BOX_NAMES.items():
-        points = v[name]
-        if points is not None and (not _is_int(points) or points not in _BOX_VALUES[box]):
-            raise _bad(f"sheet {i}: {name} cannot hold {points!r}")
-        sheet[box] = points
-    return sheet
-
-
-def _read_last(v: object, n: int, sheets: list[Sheet], bonuses: list[int]) -> Scored | None:
-    if v is None:
-        return None
-    if not isinstance(v, dict) or set(v) != {"seat", "box", "points", "bonus"}:
-        raise _bad("last_scored must be null or an object with seat, box, points, bonus")
-    seat = _int(v["seat"], "last_scored.seat", 0, n - 1)
-    try:
-        box = Box(v["box"])
-    except (ValueError, TypeError):
-        raise _bad(f"last_scored.box {v['box']!r} is not a box") from None
-    points, bonus = v["points"], v["bonus"]
-    if not _is_int(points) or sheets[seat][box] != points:
-        raise _bad(f"last_scored says {points!r} in {box.value}, the sheet disagrees")
-    if bonus not in (0, PENTA_BONUS) or not _is_int(bonus):
-        raise _bad(f"last_scored.bonus must be 0 or {PENTA_BONUS}, got {bonus!r}")
-    if bonus and (box is Box.PENTA or bonuses[seat] == 0):
-        raise _bad("last_scored has a Penta bonus the sheet does not account for")
-    return Scored(seat, box, points, bonus)
-
-
-def _read_state(d: Mapping[str, Any]) -> PentaGame:
-    if not isinstance(d, Mapping):
-        raise _bad(f"expected an object, got {type(d).__name__}")
-    if d.get("game") != "penta":
-        raise _bad(f"not a Penta game (game is {d.get('game')!r})")
-    version = d.get("version")
-    if version != STATE_VERSION or not _is_int(version):
-        raise _bad(f"unsupported version {version!r} (this app reads version {STATE_VERSION})")
-    if set(d) != _KEYS:
-        missing, extra = sorted(_KEYS - set(d)), sorted(set(d) - _KEYS)
-        raise _bad(f"wrong keys (missing {missing}, unexpected {extra})")
-
-    seats_in = _list(d["seats"], "seats")
-    if not 1 <= len(seats_in) <= MAX_SEATS:
-        raise _bad(f"seats must hold 1 to {MAX_SEATS} seats, got {len(seats_in)}")
-    seats = tuple(_read_seat(s, i) for i, s in enumerate(seats_in))
-    n = len(seats)
-    current = _int(d["current"], "current", 0, n - 1)
-    round_ = _int(d["round"], "round", 1, ROUNDS)
-    rolls_used = _int(d["rolls_used"], "rolls_used", 0, ROLLS_PER_TURN)
-
-    held = tuple(_list(d["held"], "held", DICE))
-    if not all(isinstance(h, bool) for h in held):
-        raise _bad(f"held must be {DICE} booleans, got {d['held']!r}")
-    dice: tuple[int, ...] | None = None
-    if d["dice"] is not None:
-        raw = _list(d["dice"], "dice", DICE)
-        if not all(_is_int(v) and 1 <= v <= 6 for v in raw):
-            raise _bad(f"dice must be {DICE} faces from 1 to 6, got {raw!r}")
-        dice = tuple(raw)
-    if (dice is None) != (rolls_used == 0):
-        raise _bad(f"dice {d['dice']!r} do not match rolls_used {rolls_used}")
-    if dice is None and any(held):
-        raise _bad("dice are held before the turn's first roll")
-
-    sheets = [_read_sheet(s, i) for i, s in enumerate(_list(d["sheets"], "sheets", n))]
-    bonuses = [
-        _int(b, f"penta_bonuses[{i}]", 0, ROUNDS - 1)
-        for i, b in enumerate(_list(d["penta_bonuses"], "penta_bonuses", n))
-    ]
-    for i, (sheet, count) in enumerate(zip(sheets, bonuses, strict=True)):
-        filled = sum(v is not None for v in sheet.values())
-        if count and sheet[Box.PENTA] != PENTA_SCORE:
-            raise _bad(f"seat {i} has Penta bonuses without a Penta scored 50")
-        if count > max(filled - 1, 0):
-            raise _bad(f"seat {i} has {count} Penta bonuses but only {filled} boxes filled")
-
-    over = all(None not in sheet.values() for sheet in sheets)
-    if over:
-        if (round_, current, rolls_used) != (ROUNDS, n - 1, 0):
-            raise _bad("a finished game must stand at round 13, last seat, no dice")
-    else:
-        for i, sheet in enumerate(sheets):
-            filled = sum(v is not None for v in sheet.values())
-            expected = round_ - 1 + (1 if i < current else 0)
-            if filled != expected:
-                raise _bad(
-                    f"seat {i} has {filled} boxes filled; round {round_} with seat "
-                    f"{current} to play means {expected}"
-                )
-
-    last = _read_last(d["last_scored"], n, sheets, bonuses)
-    anything_filled = round_ > 1 or current > 0 or over
-    if anything_filled:
-        previous = current if over else (current - 1) % n
-        if last is None or last.seat != previous:
-            raise _bad(f"last_scored must name seat {previous}, who played the previous turn")
-    elif last is not None:
-        raise _bad("last_scored is set but nothing has been recorded yet")
-
-    return PentaGame(
-        seats=seats,
-        current=current,
-        round_=round_,
-        dice=dice,
-        held=held,
-        rolls_used=rolls_used,
-        sheets=sheets,
-        penta_bonuses=bonuses,
-        last_scored=last,
-    )

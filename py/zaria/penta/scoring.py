@@ -46,10 +46,10 @@ class Box(Enum):
 
     @classmethod
     def parse(cls, name: str) -> Box:
-        """The box called ``name`` (its value, e.g. ``"full_house"``)."""
+        """The box called ``name`` (its value, e.g. ``"full_house"``); ValueError if none is."""
         try:
             return cls(name.strip().lower())
-        except ValueError:
+        except (ValueError, AttributeError):
             names = ", ".join(b.value for b in cls)
             raise ValueError(f"unknown box {name!r}; boxes are: {names}") from None
 

@@ -97,4 +97,7 @@ MESSAGES: dict[str, str] = {
     "err.penta.box_used": "That box is already used.",
     "err.penta.joker_forbids": "The joker rule does not allow that box for this Penta.",
     "err.penta.game_over": "The game is over.",
+    "err.penta.hold_index": "There is no such die: the dice are numbered 1 to 5.",
+    "err.penta.held_shape": "The dice to hold must be given for all five dice.",
+    "err.penta.unknown_box": "There is no such box on the score sheet.",
 }

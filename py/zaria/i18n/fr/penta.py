@@ -97,4 +97,7 @@ MESSAGES: dict[str, str] = {
     "err.penta.box_used": "Cette case est déjà remplie.",
     "err.penta.joker_forbids": "La règle du joker n’autorise pas cette case pour ce Penta.",
     "err.penta.game_over": "La partie est terminée.",
+    "err.penta.hold_index": "Ce dé n’existe pas : les dés sont numérotés de 1 à 5.",
+    "err.penta.held_shape": "Les dés à garder doivent être indiqués pour les cinq dés.",
+    "err.penta.unknown_box": "Cette case n’existe pas sur la feuille de score.",
 }

@@ -97,4 +97,7 @@ MESSAGES: dict[str, str] = {
     "err.penta.box_used": "Bu kutu zaten kullanıldı.",
     "err.penta.joker_forbids": "Joker kuralı bu Penta için o kutuya izin vermiyor.",
     "err.penta.game_over": "Oyun bitti.",
+    "err.penta.hold_index": "Böyle bir zar yok: zarlar 1’den 5’e kadar numaralı.",
+    "err.penta.held_shape": "Tutulacak zarlar beş zarın hepsi için belirtilmeli.",
+    "err.penta.unknown_box": "Puan tablosunda böyle bir kutu yok.",
 }

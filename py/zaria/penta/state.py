@@ -1,0 +1,243 @@
+"""Checking a saved Penta game (the dict of ``PentaGame.to_dict``).
+
+:func:`parse_state` accepts only a dict that a real game could have produced.
+Beyond types and ranges it checks that the parts agree: every seat has filled
+one box per turn played, dice exist exactly when the turn has rolled, each box
+holds a score that box can take, Penta bonuses follow a Penta scored 50, and
+``last_scored`` names the previous turn's box. Anything else raises
+:class:`~zaria.errors.StateError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from zaria.checks import StateReader, is_whole
+from zaria.errors import SeatsError, StateError
+from zaria.game import Seat, check_seats
+from zaria.penta.scoring import BOXES, PENTA_BONUS, PENTA_SCORE, UPPER, Box
+
+ROUNDS = 13
+DICE = 5
+ROLLS_PER_TURN = 3
+STATE_VERSION = 1
+
+Sheet = dict[Box, int | None]
+
+
+class Scored(NamedTuple):
+    """One recording: who, where, the box's points and the Penta bonus (0 or 100)."""
+
+    seat: int
+    box: Box
+    points: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class SavedState:
+    """The checked fields of a saved game, as :class:`~zaria.penta.game.PentaGame` holds them."""
+
+    seats: tuple[Seat, ...]
+    current: int
+    round_: int
+    dice: tuple[int, ...] | None
+    held: tuple[bool, ...]
+    rolls_used: int
+    sheets: list[Sheet]
+    penta_bonuses: list[int]
+    last_scored: Scored | None
+
+
+#: Each box by its name in a saved state, in sheet order.
+BOX_NAMES: dict[str, Box] = {b.value: b for b in BOXES}
+
+#: The points each box can hold, jokers included.
+_BOX_VALUES: dict[Box, frozenset[int]] = {
+    **{b: frozenset(b.face * k for k in range(DICE + 1)) for b in UPPER},
+    Box.THREE_KIND: frozenset({0, *range(5, 31)}),
+    Box.FOUR_KIND: frozenset({0, *range(5, 31)}),
+    Box.FULL_HOUSE: frozenset({0, 25}),
+    Box.SMALL_STRAIGHT: frozenset({0, 30}),
+    Box.LARGE_STRAIGHT: frozenset({0, 40}),
+    Box.CHANCE: frozenset(range(5, 31)),
+    Box.PENTA: frozenset({0, PENTA_SCORE}),
+}
+
+KEYS = frozenset(
+    {
+        "game",
+        "version",
+        "seats",
+        "current",
+        "round",
+        "dice",
+        "held",
+        "rolls_used",
+        "sheets",
+        "penta_bonuses",
+        "last_scored",
+    }
+)
+
+
+_READ = StateReader("penta state")
+_bad = _READ.error
+_int = _READ.whole
+_list = _READ.list_of
+_is_int = is_whole
+
+
+def _read_seats(v: object) -> tuple[Seat, ...]:
+    """The seats of a saved game, checked as a new game's are."""
+    seats = []
+    for i, item in enumerate(_list(v, "seats")):
+        try:
+            seats.append(Seat.from_dict(item))
+        except StateError as err:
+            raise _bad(f"seat {i}: {err}") from None
+    try:
+        return check_seats(seats)
+    except SeatsError as err:
+        raise _bad(str(err)) from None
+
+
+def _read_sheet(v: object, i: int) -> Sheet:
+    if not isinstance(v, dict) or v.keys() != BOX_NAMES.keys():
+        raise _bad(f"sheet {i} must be an object with exactly the 13 boxes as keys")
+    sheet: Sheet = {}
+    for name, box in BOX_NAMES.items():
+        points = v[name]
+        if points is not None and (not _is_int(points) or points not in _BOX_VALUES[box]):
+            raise _bad(f"sheet {i}: {name} cannot hold {points!r}")
+        sheet[box] = points
+    return sheet
+
+
+def _read_last(v: object, n: int, sheets: list[Sheet], bonuses: list[int]) -> Scored | None:
+    if v is None:
+        return None
+    if not isinstance(v, dict) or set(v) != {"seat", "box", "points", "bonus"}:
+        raise _bad("last_scored must be null or an object with seat, box, points, bonus")
+    seat = _int(v["seat"], "last_scored.seat", 0, n - 1)
+    try:
+        box = Box(v["box"])
+    except (ValueError, TypeError):
+        raise _bad(f"last_scored.box {v['box']!r} is not a box") from None
+    points, bonus = v["points"], v["bonus"]
+    if not _is_int(points) or sheets[seat][box] != points:
+        raise _bad(f"last_scored says {points!r} in {box.value}, the sheet disagrees")
+    if bonus not in (0, PENTA_BONUS) or not _is_int(bonus):
+        raise _bad(f"last_scored.bonus must be 0 or {PENTA_BONUS}, got {bonus!r}")
+    if bonus and (box is Box.PENTA or bonuses[seat] == 0):
+        raise _bad("last_scored has a Penta bonus the sheet does not account for")
+    return Scored(seat, box, points, bonus)
+
+
+def _read_header(d: object) -> Mapping[str, Any]:
+    if not isinstance(d, Mapping):
+        raise _bad(f"expected an object, got {type(d).__name__}")
+    if d.get("game") != "penta":
+        raise _bad(f"not a Penta game (game is {d.get('game')!r})")
+    version = d.get("version")
+    if version != STATE_VERSION or not _is_int(version):
+        raise _bad(f"unsupported version {version!r} (this app reads version {STATE_VERSION})")
+    if set(d) != KEYS:
+        missing, extra = sorted(KEYS - set(d)), sorted(set(d) - KEYS)
+        raise _bad(f"wrong keys (missing {missing}, unexpected {extra})")
+    return d
+
+
+def _read_dice(
+    d: Mapping[str, Any], rolls_used: int
+) -> tuple[tuple[int, ...] | None, tuple[bool, ...]]:
+    held = tuple(_list(d["held"], "held", DICE))
+    if not all(isinstance(h, bool) for h in held):
+        raise _bad(f"held must be {DICE} booleans, got {d['held']!r}")
+    dice: tuple[int, ...] | None = None
+    if d["dice"] is not None:
+        raw = _list(d["dice"], "dice", DICE)
+        if not all(_is_int(v) and 1 <= v <= 6 for v in raw):
+            raise _bad(f"dice must be {DICE} faces from 1 to 6, got {raw!r}")
+        dice = tuple(raw)
+    if (dice is None) != (rolls_used == 0):
+        raise _bad(f"dice {d['dice']!r} do not match rolls_used {rolls_used}")
+    if dice is None and any(held):
+        raise _bad("dice are held before the turn's first roll")
+    return dice, held
+
+
+def _read_sheets(d: Mapping[str, Any], n: int) -> tuple[list[Sheet], list[int]]:
+    sheets = [_read_sheet(s, i) for i, s in enumerate(_list(d["sheets"], "sheets", n))]
+    bonuses = [
+        _int(b, f"penta_bonuses[{i}]", 0, ROUNDS - 1)
+        for i, b in enumerate(_list(d["penta_bonuses"], "penta_bonuses", n))
+    ]
+    for i, (sheet, count) in enumerate(zip(sheets, bonuses, strict=True)):
+        filled = sum(v is not None for v in sheet.values())
+        if count and sheet[Box.PENTA] != PENTA_SCORE:
+            raise _bad(f"seat {i} has Penta bonuses without a Penta scored 50")
+        if count > max(filled - 1, 0):
+            raise _bad(f"seat {i} has {count} Penta bonuses but only {filled} boxes filled")
+    return sheets, bonuses
+
+
+def _check_progress(sheets: list[Sheet], round_: int, current: int, rolls_used: int) -> bool:
+    """Check the sheets are as full as the round and seat say; return whether it is over."""
+    n = len(sheets)
+    over = all(None not in sheet.values() for sheet in sheets)
+    if over:
+        if (round_, current, rolls_used) != (ROUNDS, n - 1, 0):
+            raise _bad("a finished game must stand at round 13, last seat, no dice")
+        return True
+    for i, sheet in enumerate(sheets):
+        filled = sum(v is not None for v in sheet.values())
+        expected = round_ - 1 + (1 if i < current else 0)
+        if filled != expected:
+            raise _bad(
+                f"seat {i} has {filled} boxes filled; round {round_} with seat "
+                f"{current} to play means {expected}"
+            )
+    return False
+
+
+def parse_state(d: object) -> SavedState:
+    """The checked fields of a saved game; raise :class:`~zaria.errors.StateError` if it is not one.
+
+    >>> parse_state({"game": "penta", "version": 2})
+    Traceback (most recent call last):
+    ...
+    zaria.errors.StateError: penta state: unsupported version 2 (this app reads version 1)
+    """
+    d = _read_header(d)
+    seats = _read_seats(d["seats"])
+    n = len(seats)
+    current = _int(d["current"], "current", 0, n - 1)
+    round_ = _int(d["round"], "round", 1, ROUNDS)
+    rolls_used = _int(d["rolls_used"], "rolls_used", 0, ROLLS_PER_TURN)
+    dice, held = _read_dice(d, rolls_used)
+    sheets, bonuses = _read_sheets(d, n)
+    over = _check_progress(sheets, round_, current, rolls_used)
+
+    last = _read_last(d["last_scored"], n, sheets, bonuses)
+    anything_filled = round_ > 1 or current > 0 or over
+    if anything_filled:
+        previous = current if over else (current - 1) % n
+        if last is None or last.seat != previous:
+            raise _bad(f"last_scored must name seat {previous}, who played the previous turn")
+    elif last is not None:
+        raise _bad("last_scored is set but nothing has been recorded yet")
+
+    return SavedState(
+        seats=seats,
+        current=current,
+        round_=round_,
+        dice=dice,
+        held=held,
+        rolls_used=rolls_used,
+        sheets=sheets,
+        penta_bonuses=bonuses,
+        last_scored=last,
+    )
