@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 from conftest import App, no_error_box
 from zaria.dice import RandomRoller
 from zaria.game import Seat
-from zaria.penta.advisor import OptimalPlayer, choose
 from zaria.penta.game import PentaGame, Record, Roll, ToggleHold
+from zaria.penta.players import choose
 from zaria.penta.strategy import Strategy, read_packaged_table
 
 SOLITAIRE = "11111,22222,33344,44412,55513,66612,11234,12345,12346,22333,55552,66645,66655"
@@ -201,7 +201,7 @@ def test_two_humans_and_the_computer_play_to_the_winner_screen(app: App, shots: 
     roller = RandomRoller(seed)
     while not game.over:
         if game.seats[game.current].computer:
-            action = choose(game, OptimalPlayer(strategy))
+            action = choose(game, "optimal", strategy)
         elif game.dice is None:
             action = Roll()
         else:

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from zaria_web.host import StorageError
+
 if TYPE_CHECKING:
     from zaria_web.app import App
 
@@ -15,11 +17,28 @@ PENTA_TABLE = (
 
 
 class FakeHost:
-    """Implements :class:`zaria_web.host.Host` in memory, with a manual clock."""
+    """Implements :class:`zaria_web.host.Host` in memory, with a manual clock.
 
-    def __init__(self, storage: dict[str, str] | None = None, storage_works: bool = True) -> None:
+    Storage faults can be injected: ``reads_fail`` / ``writes_fail`` for every
+    key, ``read_faults`` / ``write_faults`` for some keys, and ``quota`` (the
+    characters of values storage holds, for a full storage). ``storage_works=False``
+    is a storage the browser refuses altogether (reads and writes fail).
+    """
+
+    def __init__(
+        self,
+        storage: dict[str, str] | None = None,
+        storage_works: bool = True,
+        quota: int | None = None,
+    ) -> None:
         self.storage: dict[str, str] = {} if storage is None else storage
-        self.storage_works = storage_works
+        #: Every read raises StorageError / only the reads of these keys do.
+        self.reads_fail = not storage_works
+        self.read_faults: set[str] = set()
+        #: Every write (and removal) is refused / only those of these keys are.
+        self.writes_fail = not storage_works
+        self.write_faults: set[str] = set()
+        self.quota = quota
         self.screen_html = ""
         self.tools_html = ""
         self.announced: list[str] = []
@@ -68,16 +87,23 @@ class FakeHost:
         self.now = end
 
     def storage_get(self, key: str) -> str | None:
-        return self.storage.get(key) if self.storage_works else None
+        if self.reads_fail or key in self.read_faults:
+            raise StorageError(f"reading {key!r}: the operation is insecure")
+        return self.storage.get(key)
 
     def storage_set(self, key: str, value: str) -> bool:
-        if not self.storage_works:
+        if self.writes_fail or key in self.write_faults:
             return False
+        if self.quota is not None:
+            used = sum(len(v) for k, v in self.storage.items() if k != key)
+            if used + len(value) > self.quota:
+                return False
         self.storage[key] = value
         return True
 
     def storage_remove(self, key: str) -> None:
-        self.storage.pop(key, None)
+        if not (self.writes_fail or key in self.write_faults):
+            self.storage.pop(key, None)
 
     def set_document(self, lang: str, theme: str, title: str) -> None:
         self.lang, self.theme, self.title = lang, theme, title

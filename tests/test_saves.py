@@ -3,7 +3,6 @@ refuses, and two tabs on one game; then the app's notices and home screen."""
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 from collections.abc import Mapping
@@ -27,10 +26,6 @@ STATE = {"game": "penta", "version": 1, "round": 3, "dice": [1, 2, 3, 4, 5], "he
 def store(host: FakeHost | None = None, tab: str = "A") -> tuple[SaveStore, list[str]]:
     told: list[str] = []
     return SaveStore(host or FakeHost(), notify=told.append, tab=tab), told
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(saves).failed == 0
 
 
 # -- round trips -----------------------------------------------------------------
@@ -176,13 +171,90 @@ def test_a_state_the_engine_rejects_is_set_aside() -> None:
 # -- storage that refuses ---------------------------------------------------------------
 
 
-def test_unavailable_storage_plays_on_without_saving_and_says_so_once() -> None:
-    s, told = store(FakeHost(storage_works=False))
+def test_storage_that_refuses_writes_plays_on_without_saving_and_says_so() -> None:
+    host = FakeHost()
+    host.writes_fail = True
+    s, told = store(host)
     assert s.load("penta") == Loaded(None)
     assert not s.save("penta", STATE)
     assert not s.save("penta", STATE)
-    assert not s.working
-    assert told == ["save.unavailable"]
+    assert not s.working and s.problem("penta") == "save.unavailable"
+    # Each failure is told; the app shows the notice once per screen.
+    assert told == ["save.unavailable", "save.unavailable"]
+
+
+def test_a_save_that_cannot_be_read_is_never_written_over_or_removed() -> None:
+    host = FakeHost({KEY: FORMAT_1})
+    host.read_faults.add(KEY)
+    s, told = store(host)
+    assert s.load("penta") == Loaded(None)  # a fresh game, not the save
+    assert s.blocked == {"penta"} and told == ["save.unavailable"]
+    assert not s.has("penta")
+    assert not s.save("penta", STATE)
+    s.clear("penta")
+    assert s.reject("penta", "whatever") == "save.rejected"
+    assert host.storage == {KEY: FORMAT_1}
+    # Readable again (the same page): still not written, the game it shows is not the save.
+    host.read_faults.clear()
+    assert not s.save("penta", STATE) and host.storage == {KEY: FORMAT_1}
+    # Opening the game again reads the save: it resumes, and is saved from then on.
+    assert s.load("penta") == Loaded(STATE) and not s.blocked
+    assert s.save("penta", STATE)
+
+
+def test_a_read_that_fails_before_a_write_cancels_the_write() -> None:
+    host = FakeHost()
+    s, told = store(host)
+    s.load("penta")
+    assert s.save("penta", STATE)
+    before = dict(host.storage)
+    host.read_faults.add(KEY)
+    assert not s.save("penta", {**STATE, "round": 9})
+    s.clear("penta")
+    assert host.storage == before and told == ["save.unavailable"] * 2
+    assert s.changed(KEY) is None  # the storage event cannot read it either: no conflict
+    host.read_faults.clear()
+    assert s.save("penta", {**STATE, "round": 9}) and s.working
+
+
+def test_a_bad_save_is_not_set_aside_over_a_slot_that_cannot_be_read() -> None:
+    host = FakeHost({KEY: "garbage", "zaria.badsave.penta.1": "older"})
+    host.read_faults.add("zaria.badsave.penta.2")
+    s, _ = store(host)
+    assert s.load("penta") == Loaded(None, "save.corrupt")
+    assert host.storage == {KEY: "garbage", "zaria.badsave.penta.1": "older"}
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"format": 2, "game": "penta", "state": ' + '{"a": ' * 50_000 + "1" + "}" * 50_001,
+        json.dumps({"format": 2, "game": "penta", "state": STATE, "tab": "", "rev": 1})[:-1]
+        + ', "pad": "'
+        + "x" * 1_000_001
+        + '"}',
+        '{"format": 2, "game": "penta", "state": {"x": NaN}, "tab": "", "rev": 1}',
+        '{"format": 2, "game": "penta", "state": {"x": 1e999}, "tab": "", "rev": 1}',
+        '{"format": 2, "game": "penta", "state": {"x": ' + "9" * 5_000 + '}, "tab": "", "rev": 1}',
+    ],
+    ids=["nested-arrays", "nested-objects", "oversize", "nan", "infinite", "huge-int"],
+)
+def test_a_hostile_save_is_set_aside_as_corrupt(raw: str) -> None:
+    host = FakeHost({KEY: raw})
+    s, _ = store(host)
+    assert s.load("penta") == Loaded(None, "save.corrupt")
+    assert json.loads(host.storage["zaria.badsave.penta.1"])["raw"] == raw
+    assert KEY not in host.storage
+
+
+def test_a_state_the_screen_finds_newer_is_set_aside_with_the_newer_notice() -> None:
+    host = FakeHost()
+    s, _ = store(host)
+    s.save("penta", STATE)
+    assert s.load("penta").state == STATE
+    assert s.reject("penta", "state version 9", "save.newer") == "save.newer"
+    assert json.loads(host.storage["zaria.badsave.penta.1"])["reason"] == "state version 9"
 
 
 class QuotaHost(FakeHost):
@@ -358,7 +430,8 @@ def count(host: FakeHost) -> int:
 
 @pytest.mark.usefixtures("counter_screen")
 def test_unavailable_storage_shows_one_dismissable_notice() -> None:
-    host = FakeHost(storage_works=False)
+    host = FakeHost()
+    host.writes_fail = True
     app = App(host, params={})
     app.action("open", {"game": "penta"})
     app.action("inc", {})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 
@@ -14,10 +13,6 @@ from zaria_web import stats
 from zaria_web.app import App
 from zaria_web.stats import Summary, add_result, record_farkle, record_penta
 from zaria_web.stats_screen import StatsScreen
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(stats).failed == 0
 
 
 def make_app(host: FakeHost | None = None, lang: str = "en") -> tuple[App, FakeHost]:
@@ -150,6 +145,40 @@ def test_unreadable_stats_are_set_aside_and_counting_restarts(raw: str) -> None:
     assert stats.load(host)["penta"].games == 1
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unreadable_stats_are_said_once_in_the_players_language(lang: str) -> None:
+    host = FakeHost({"zaria.lang": lang, "zaria.stats": "[" * 50_000 + "]" * 50_000})
+    app, _ = make_app(host)
+    app.action("open", {"game": "stats"})
+    text = Translator(lang)("stats.corrupt")
+    assert Translator(lang).has("stats.corrupt")
+    assert host.screen_html.count(text) == 1 and host.announced.count(text) == 1
+    app.action("home", {})
+    app.action("open", {"game": "stats"})
+    assert text not in host.screen_html and host.announced.count(text) == 1
+
+
+def test_stats_that_cannot_be_read_are_neither_counted_nor_cleared() -> None:
+    kept = json.dumps({"format": 1, "penta": Summary(games=3).to_dict()})
+    host = FakeHost({"zaria.stats": kept})
+    host.read_faults.add("zaria.stats")
+    app, _ = make_app(host)
+    assert not record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
+    app.action("open", {"game": "stats"})
+    assert Translator("en")("stats.unavailable") in host.screen_html
+    assert re.search(r'<button[^>]*id="stats-clear"[^>]*disabled', host.screen_html)
+    app.action("stats-clear", {})
+    app.action("stats-clear-yes", {})
+    assert host.announced[-1] == Translator("en")("stats.unavailable")
+    assert host.storage["zaria.stats"] == kept
+
+
+def test_more_winners_than_are_ever_kept_is_unreadable() -> None:
+    wins = [[f"p{i}", 1] for i in range(stats.MAX_NAMES + 1)]
+    with pytest.raises(ValueError, match="bad wins"):
+        Summary.from_dict({**Summary().to_dict(), "wins": wins})
+
+
 def test_clear_forgets_everything() -> None:
     app, host = make_app()
     record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
@@ -175,14 +204,14 @@ def test_the_screen_is_reached_from_home_and_shows_the_figures() -> None:
     html = host.screen_html
     assert stat_rows(html, "penta") == {
         "Games played": "2",
-        "Best score": "250 (Ann)",
+        "Best score": "250 (<bdi>Ann</bdi>)",
         "Average score": "216",
         "Upper bonus (63+) earned": "50%",
     }
     farkle = stat_rows(html, "farkle")
-    assert farkle["Best score"] == "10,350 (Ann)"
+    assert farkle["Best score"] == "10,350 (<bdi>Ann</bdi>)"
     assert "Upper bonus (63+) earned" not in farkle
-    assert re.search(r'<th scope="row">Ann</th><td class="num">1</td>', html)
+    assert re.search(r'<th scope="row"><bdi>Ann</bdi></th><td class="num">1</td>', html)
 
 
 def test_the_screen_says_when_nothing_was_counted() -> None:

@@ -12,11 +12,13 @@ import json
 from collections.abc import Mapping
 
 from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator, pick_language
+from zaria_web import stored
 from zaria_web.home import HomeScreen
 from zaria_web.host import Host
 from zaria_web.html import attrs, h
 from zaria_web.saves import SaveStore
 from zaria_web.screen import GAMES, Context, Screen
+from zaria_web.stored import Status, Unreadable
 
 #: Screens by name: (module, class), imported on first use.
 SCREENS: dict[str, tuple[str, str]] = {
@@ -31,9 +33,62 @@ THEMES = ("system", "light", "dark")
 #: (a game's rules open over that game).
 DEPTHS = {"home": 0, "rules": 2}
 DEFAULT_SETTINGS = {"theme": "system", "autorecord": "3", "pace": "normal", "coach": "off"}
+#: The values each setting may take; anything else read from storage is replaced
+#: by the default, and :meth:`App.set_setting` refuses it.
+SETTING_VALUES: dict[str, tuple[str, ...]] = {
+    "theme": THEMES,
+    "autorecord": ("3", "5", "10", "off"),
+    "pace": ("normal", "fast", "instant"),
+    "coach": ("on", "off"),
+}
 SETTINGS_KEY = "zaria.settings"
+#: Where unreadable settings are set aside.
+BAD_SETTINGS_KEY = "zaria.badsettings"
 LANG_KEY = "zaria.lang"
+#: The theme again, on its own, for the page's script that paints before Python runs.
 THEME_KEY = "zaria.theme"
+#: The message of an unexpected error, and the id its notice is dismissed by.
+ERROR_NOTICE = "error.generic"
+#: The same, on a game screen whose game is not being saved (a reload would lose it).
+ERROR_UNSAVED = "error.generic_unsaved"
+#: How much of an error's own text the notice shows (enough to report it).
+ERROR_DETAIL_LENGTH = 200
+
+
+class SettingError(ValueError):
+    """An unknown setting, or a value the setting does not take."""
+
+
+def parse_settings(raw: str) -> dict[str, str]:
+    """The valid settings stored as ``raw``: unknown keys and bad values are left out
+    (their defaults apply); raises :class:`~zaria_web.stored.Unreadable` when
+    ``raw`` is not a JSON object.
+
+    >>> parse_settings('{"pace": "fast", "autorecord": "²", "x": 1}')
+    {'pace': 'fast'}
+    """
+    data = stored.decode_json(raw)
+    if not isinstance(data, dict):
+        raise Unreadable("the settings are not an object")
+    return {
+        k: v
+        for k, v in data.items()
+        if k in SETTING_VALUES and isinstance(v, str) and v in SETTING_VALUES[k]
+    }
+
+
+def parse_lang(raw: str) -> str:
+    """The language stored as ``raw``; raises Unreadable if it is not one the app speaks."""
+    if raw not in LANGUAGES:
+        raise Unreadable(f"not a language of the app: {raw[:20]!r}")
+    return raw
+
+
+def parse_theme(raw: str) -> str:
+    """The theme stored as ``raw``; raises Unreadable if it is not a theme."""
+    if raw not in THEMES:
+        raise Unreadable(f"not a theme: {raw[:20]!r}")
+    return raw
 
 
 class App:
@@ -43,12 +98,16 @@ class App:
         self, host: Host, params: Mapping[str, str], languages: tuple[str, ...] = ()
     ) -> None:
         self.host = host
-        lang = host.storage_get(LANG_KEY) or ""
-        if lang not in LANGUAGES:
-            lang = pick_language(list(languages))
+        # A language that cannot be read is the browser's: the page's own script
+        # made the same choice, and the next pick of a language is kept.
+        lang = stored.read(host, LANG_KEY, parse_lang).value or pick_language(list(languages))
         self._focus_next: str | None = None
+        #: Notices the player dismissed on the screen shown (cleared when it changes).
+        self._dismissed: set[str] = set()
+        #: The unexpected error shown above the screen, if any (see :meth:`error`).
+        self.error_detail: str | None = None
         self.settings = dict(DEFAULT_SETTINGS)
-        self.settings.update(self._load_settings())
+        boot_notice = self._load_settings()
         self.ctx = Context(
             host=host,
             tr=Translator(lang),
@@ -63,28 +122,50 @@ class App:
         self._screens: dict[str, Screen] = {}
         self.screen: Screen = HomeScreen(self.ctx)
         self._screens["home"] = self.screen
+        if boot_notice is not None:
+            self.notice(boot_notice)
 
     # -- settings -----------------------------------------------------------
-    def _load_settings(self) -> dict[str, str]:
-        raw = self.host.storage_get(SETTINGS_KEY)
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            return {}
-        if not isinstance(data, dict):
-            return {}
-        return {k: str(v) for k, v in data.items() if k in DEFAULT_SETTINGS}
+    def _load_settings(self) -> str | None:
+        """Read the stored settings into :attr:`settings`; the notice to show, if any."""
+        found = stored.read(self.host, SETTINGS_KEY, parse_settings)
+        if found.status is Status.OK and found.value is not None:
+            self.settings.update(found.value)
+        if "theme" not in (found.value or {}):
+            # The theme the page's script painted with, so that it does not change now.
+            theme = stored.read(self.host, THEME_KEY, parse_theme)
+            if theme.value is not None:
+                self.settings["theme"] = theme.value
+        if found.status is Status.FAILED:
+            return "settings.unavailable"
+        if found.status is Status.UNREADABLE and found.raw is not None:
+            stored.write(self.host, BAD_SETTINGS_KEY, found.raw)
+            self.host.storage_remove(SETTINGS_KEY)
+            return "settings.corrupt"
+        return None
 
     def set_setting(self, key: str, value: str) -> None:
-        """Change a setting and remember it."""
-        if key not in DEFAULT_SETTINGS:
-            raise ValueError(f"unknown setting {key!r}")
+        """Change a setting and remember it; raises :class:`SettingError` for an
+        unknown setting or value.
+
+        The stored settings are read again first and this change is written over
+        them (another tab may have changed others since); when they cannot be
+        read, the change holds for this page only.
+        """
+        if key not in SETTING_VALUES:
+            raise SettingError(f"unknown setting {key!r}; settings: {', '.join(SETTING_VALUES)}")
+        if value not in SETTING_VALUES[key]:
+            allowed = ", ".join(SETTING_VALUES[key])
+            raise SettingError(f"setting {key!r} cannot be {value!r}; allowed: {allowed}")
         self.settings[key] = value
-        self.host.storage_set(SETTINGS_KEY, json.dumps(self.settings, sort_keys=True))
+        found = stored.read(self.host, SETTINGS_KEY, parse_settings)
+        if found.status is Status.FAILED:
+            self.notice("settings.unavailable")
+            return
+        merged = {**(found.value or self.settings), key: value}
+        self.host.storage_set(SETTINGS_KEY, json.dumps(merged, sort_keys=True))
         if key == "theme":
-            self.host.storage_set(THEME_KEY, value)
+            stored.write(self.host, THEME_KEY, value)
 
     # -- navigation ---------------------------------------------------------
     def go(self, name: str, from_history: bool = False) -> None:
@@ -101,8 +182,13 @@ class App:
         if changed:
             self.screen.leave()
             self.ctx.notices.clear()  # notices concern the screen they appeared on
+            self._dismissed.clear()
+            self.error_detail = None
         self.screen = self._screen(name)
         if changed:
+            problem = self.ctx.saves.problem(name) if name in GAMES else None
+            if problem is not None:
+                self.notice(problem)  # on every game screen that is not being saved
             self.screen.enter()
         self.redraw()
         if changed:
@@ -135,8 +221,11 @@ class App:
             self.set_setting("theme", self.next_theme())
             self.redraw()
         elif act == "notice-close":
+            if data.get("notice") == ERROR_NOTICE:
+                self.error_detail = None
             if data.get("notice") in self.ctx.notices:
                 self.ctx.notices.remove(data["notice"])
+                self._dismissed.add(data["notice"])
             self.redraw()
             self.host.focus("#screen")
         elif act == "take-over":
@@ -166,16 +255,59 @@ class App:
         if lang not in LANGUAGES:
             return
         self.ctx.tr = Translator(lang)
-        self.host.storage_set(LANG_KEY, lang)
+        stored.write(self.host, LANG_KEY, lang)
         self.redraw()
         self.host.focus("#lang")
 
     # -- saved games and notices ----------------------------------------------
     def notice(self, msg_id: str) -> None:
-        """Show the message ``msg_id`` above the screen until dismissed (or the screen changes)."""
-        if msg_id not in self.ctx.notices:
+        """Show the message ``msg_id`` above the screen until dismissed (or the screen
+        changes); once dismissed, it is not shown again on that screen."""
+        if msg_id not in self.ctx.notices and msg_id not in self._dismissed:
             self.ctx.notices.append(msg_id)
             self.host.announce(self.ctx.tr(msg_id))
+
+    def error(self, exc: BaseException) -> None:
+        """An unexpected error in a handler (the page reports it here): say so above
+        the screen, and aloud, until dismissed; the page stays usable."""
+        self.error_detail = (str(exc) or type(exc).__name__)[:ERROR_DETAIL_LENGTH]
+        tr = self.ctx.tr
+        self.host.announce(tr(self._error_message()), assertive=True)
+        try:
+            self.redraw()
+        except Exception:
+            # The screen itself cannot be drawn: the notice, and the way home.
+            home = attrs(type="button", class_="btn", id="error-home", data_act="home")
+            page = f'<div class="btn-row"><button{home}>{h(tr("nav.home"))}</button></div>'
+            self.host.render(self.notices_html() + page, self.tools())
+
+    def _error_message(self) -> str:
+        """The error notice's words: "your game is saved" only where it is true."""
+        name = self.screen.name
+        saves = self.ctx.saves
+        unsaved = name in GAMES and (saves.problem(name) is not None or name in saves.conflicts)
+        return ERROR_UNSAVED if unsaved else ERROR_NOTICE
+
+    def _error_html(self) -> str:
+        tr = self.ctx.tr
+        close = attrs(
+            type="button",
+            class_="icon-btn notice-close",
+            id="error-close",
+            data_act="notice-close",
+            data_notice=ERROR_NOTICE,
+            aria_label=tr("notice.dismiss"),
+            title=tr("notice.dismiss"),
+        )
+        # A plain link to the page's own address reloads it, with its parameters.
+        reload = attrs(class_="btn small", id="error-reload", href="")
+        return (
+            f'<div class="notice notice-row error-notice" data-notice="{ERROR_NOTICE}">'
+            f"<span>{h(tr(self._error_message()))}"
+            f' <small class="error-detail">{h(self.error_detail)}</small></span>'
+            f"<a{reload}>{h(tr('update.reload'))}</a>"
+            f'<button{close}><span aria-hidden="true">×</span></button></div>'
+        )
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab changed storage (``key``; None when it cleared everything)."""
@@ -190,6 +322,7 @@ class App:
         """Continue ``game`` in this tab from the other tab's latest save."""
         self.ctx.saves.take_over(game)
         self.ctx.notices.clear()
+        self._dismissed.clear()
         old = self._screens.pop(game, None)
         if old is not None:
             old.leave()
@@ -200,7 +333,7 @@ class App:
     def notices_html(self) -> str:
         """The notices, and the offer to continue here a game another tab holds."""
         tr = self.ctx.tr
-        out = []
+        out = [] if self.error_detail is None else [self._error_html()]
         if self.screen.name in self.ctx.saves.conflicts:
             take = attrs(
                 type="button",
@@ -273,7 +406,9 @@ class App:
         """Render the current screen and the top bar from state."""
         tr = self.ctx.tr
         self.host.set_document(tr.lang, self.settings["theme"], tr("app.name"))
-        self.host.render(self.notices_html() + self.screen.render(), self.tools())
+        # The screen first: drawing it may raise a notice (a save that cannot be read).
+        screen = self.screen.render()
+        self.host.render(self.notices_html() + screen, self.tools())
         if self._focus_next is not None:
             self.host.focus(self._focus_next)
             self._focus_next = None

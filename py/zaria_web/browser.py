@@ -20,6 +20,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 
 from zaria_web.app import App
+from zaria_web.host import StorageError
 
 _TEXT_FIELDS = ("INPUT", "TEXTAREA", "SELECT")
 # Keep references to event proxies alive for the page's lifetime.
@@ -124,8 +125,9 @@ class BrowserHost:
     def storage_get(self, key: str) -> str | None:
         try:
             value = js.localStorage.getItem(key)
-        except Exception:
-            return None
+        except Exception as exc:
+            # Not "absent": the caller must not write over what it could not read.
+            raise StorageError(f"reading {key!r}: {exc}") from exc
         return str(value) if _found(value) else None
 
     def storage_set(self, key: str, value: str) -> bool:
@@ -247,9 +249,22 @@ def _guarded(fn: Callable[[], None]) -> Callable[[], None]:
 
 
 def _show_error(exc: BaseException) -> None:
-    box = js.document.getElementById("alert")
-    if _found(box) and _app is not None:
-        box.textContent = _app.ctx.tr("error.generic", error=str(exc))
+    """Tell the player, through the app (a notice above the screen, and aloud)."""
+    try:
+        if _app is None:
+            raise RuntimeError("the app is not running") from exc
+        _app.error(exc)
+    except Exception:
+        # The app cannot even say so: a plain notice on top of the page.
+        js.console.warn(traceback.format_exc())
+        text = _app.ctx.tr("error.generic") if _app is not None else str(exc)
+        note = js.document.createElement("p")
+        note.className = "notice error-notice"
+        note.setAttribute("role", "alert")
+        note.textContent = text
+        screen = js.document.getElementById("screen")
+        if _found(screen):
+            screen.prepend(note)
 
 
 _app: App | None = None
@@ -385,8 +400,8 @@ def _expose(app: App) -> None:
         return json.dumps(run_selfcheck())
 
     def bench_penta(n: int) -> str:
-        from zaria.penta.advisor import bench_turns
         from zaria_web import penta_screen
+        from zaria_web.bench_hooks import bench_turns
 
         if penta_screen._strategy is None:
             return json.dumps({"error": "open Penta first: the strategy table is not loaded"})

@@ -4,10 +4,17 @@
 the dice being rolled in position order; random dice once the script runs
 out); ``?seed=N`` makes the whole game reproducible. Games with either do not
 count in the statistics.
+
+An address is typed, pasted or shared by anyone, so both are checked before
+use: a seed is a plain ASCII whole number (an optional leading minus, at most
+:data:`MAX_SEED_DIGITS` digits), a script at most :data:`MAX_GROUPS` groups of
+at most :data:`MAX_GROUP` dice. Anything else is said (in the player's
+language) and the dice are random.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +41,41 @@ class DiceSource:
         return None if self.problem is None else tr(self.problem[0], **self.problem[1])
 
 
+#: The longest seed taken, in digits (a 64-bit number has 20).
+MAX_SEED_DIGITS = 30
+#: The most rolls a dice script may give, and dice a roll (a Farkle roll has 6).
+MAX_GROUPS = 2000
+MAX_GROUP = 6
+#: How much of a bad value the notice quotes.
+QUOTE = 40
+
+_SEED = re.compile(rf"-?[0-9]{{1,{MAX_SEED_DIGITS}}}")
+
+
+def _quote(text: str) -> str:
+    return text if len(text) <= QUOTE else text[:QUOTE] + "…"
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed written as ``text``, or None when it is not a plain whole number.
+
+    >>> parse_seed("-12"), parse_seed("--5"), parse_seed("²"), parse_seed(" 7 ")
+    (-12, None, None, None)
+    """
+    return int(text) if _SEED.fullmatch(text) else None
+
+
+def _script(text: str, fallback: Roller) -> Roller:
+    """A scripted roller for ``text``; raises ScriptSyntaxError, or ValueError when
+    the script is too long (checked before it is split, so a huge one costs nothing)."""
+    if len(text) > MAX_GROUPS * (MAX_GROUP + 1) or text.count(",") >= MAX_GROUPS:
+        raise ValueError(f"a dice script of more than {MAX_GROUPS} rolls")
+    groups = parse_script(text)
+    if any(len(g) > MAX_GROUP for g in groups):
+        raise ValueError(f"a dice script roll of more than {MAX_GROUP} dice")
+    return ScriptedRoller(groups, fallback)
+
+
 def dice_source(params: Mapping[str, str]) -> DiceSource:
     """The dice for a new game, from the page's URL parameters.
 
@@ -46,24 +88,25 @@ def dice_source(params: Mapping[str, str]) -> DiceSource:
     >>> dice_source({"seed": "abc"}).describe(Translator("en"))
     "The seed in the address, 'abc', is not a whole number: the dice are random."
     """
-    seed_text = params.get("seed", "").strip()
     error = None
     problem: tuple[str, dict[str, Any]] | None = None
     seed: int | None = None
-    if seed_text:
-        if seed_text.lstrip("-").isdigit():
-            seed = int(seed_text)
-        else:
-            error = f"seed {seed_text!r} is not a whole number"
-            problem = ("error.seed", {"seed": seed_text[:40]})
+    if "seed" in params:
+        seed_text = params["seed"]
+        seed = parse_seed(seed_text)
+        if seed is None:
+            error = f"seed {_quote(seed_text)!r} is not a whole number"
+            error += f" of at most {MAX_SEED_DIGITS} digits"
+            problem = ("error.seed", {"seed": _quote(seed_text)})
     fallback = RandomRoller(seed)
-    script = params.get("dice", "").strip()
-    if script:
+    if "dice" in params:
         try:
-            roller = ScriptedRoller(parse_script(script), fallback)
+            roller = _script(params["dice"], fallback)
             return DiceSource(roller, True, error, problem)
         except ScriptSyntaxError as exc:
-            text = exc.text if len(exc.text) <= 40 else exc.text[:40] + "…"
-            script_problem = ("error.dice_script", {"group": exc.group, "text": text})
+            script_problem = ("error.dice_script", {"group": exc.group, "text": _quote(exc.text)})
             return DiceSource(fallback, seed is not None, str(exc), script_problem)
+        except ValueError as exc:
+            size_problem = ("error.dice_size", {"rolls": MAX_GROUPS, "dice": MAX_GROUP})
+            return DiceSource(fallback, seed is not None, str(exc), size_problem)
     return DiceSource(fallback, seed is not None, error, problem)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from zaria.errors import IllegalActionError, StateError
 from zaria.farkle.events import Event, EventKind
@@ -27,12 +28,14 @@ from zaria.farkle.game import FarkleGame, Roll
 from zaria.farkle.players import LEVELS, player_for
 from zaria.farkle.scoring import MAX_DICE, non_scoring_dice
 from zaria.farkle.state import TARGETS
+from zaria.farkle.state import VERSION as STATE_VERSION
 from zaria.farkle.strategy import expert_table
 from zaria.game import Seat
 from zaria_web import farkle_setup_view as setup_view
 from zaria_web import farkle_view as view
+from zaria_web import saved_state
 from zaria_web.dice_source import DiceSource, dice_source
-from zaria_web.names import NAME_LENGTH, in_every_language, seat_names
+from zaria_web.names import NAME_LENGTH, clean_saved_seats, in_every_language, seat_names
 from zaria_web.screen import Context
 
 GAME = "farkle"
@@ -113,30 +116,30 @@ class FarkleScreen:
         state = loaded.state
         if state is None:
             return
+        # Every field the screen reads is checked here, before anything is cleared
+        # (see zaria_web.saved_state).
         try:
-            game = FarkleGame.from_dict(state["engine"])
-            rolls = [int(n) for n in state.get("rolls", [])]
-            if any(not 1 <= n <= MAX_DICE for n in rolls):
-                raise StateError("farkle save: a roll size is out of range")
+            saved = saved_state.engine_state(state, "engine", STATE_VERSION)
+            game = FarkleGame.from_dict(self._clean_names(saved))
+            extras = saved_state.farkle_extras(state, MAX_DICE)
             if any(s.computer and s.level not in LEVELS for s in game.seats):
                 raise StateError("farkle save: unknown computer level")
-        except (StateError, KeyError, TypeError, ValueError) as exc:
-            reject = getattr(self.ctx.saves, "reject", None)
-            notice = reject(GAME, str(exc)) if reject is not None else None
-            if notice is None:
-                self.ctx.saves.discard(GAME)
-            self.notice = (notice if isinstance(notice, str) else "farkle.save_unreadable", {})
+        except saved_state.NewerState as exc:
+            self.notice = (self.ctx.saves.reject(GAME, str(exc), "save.newer"), {})
+            return
+        except Exception as exc:  # whatever a hostile dict makes the engine raise
+            self.notice = (self.ctx.saves.reject(GAME, str(exc) or type(exc).__name__), {})
             return
         if game.over:
             self.ctx.saves.clear(GAME)
             return
-        same_dice = state.get("dice", "") == self.ctx.params.get("dice", "") and state.get(
-            "seed", ""
-        ) == self.ctx.params.get("seed", "")
+        same_dice = extras.dice == self.ctx.params.get("dice", "") and (
+            extras.seed == self.ctx.params.get("seed", "")
+        )
         if same_dice and self.source.reproducible:
-            for n in rolls:
+            for n in extras.rolls:
                 self.source.roller.roll(n)
-        self.rolls = rolls
+        self.rolls = list(extras.rolls)
         self.game = game
         self.setup = self._setup_from(game)
         self.mode = "table"
@@ -376,6 +379,16 @@ class FarkleScreen:
                 assertive=True,
             )
         self._save()
+
+    def _clean_names(self, saved: dict[str, Any]) -> dict[str, Any]:
+        """A saved game's names, held to the rules of typed ones (see zaria_web.names)."""
+        tr = self.ctx.tr
+        return clean_saved_seats(
+            saved,
+            lambda n: tr("farkle.setup.default_name", n=n),
+            tr("farkle.ai_name"),
+            in_every_language("farkle.ai_name"),
+        )
 
     def _start(self) -> None:
         tr = self.ctx.tr

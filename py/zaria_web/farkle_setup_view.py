@@ -55,6 +55,7 @@ def _players(tr: Translator, v: SetupView) -> str:
             maxlength=NAME_LENGTH,
             autocomplete="off",
             spellcheck="false",
+            dir="auto",
             data_act="fk-name",
             data_i=i,
         )

@@ -13,7 +13,7 @@ from typing import Any
 
 from zaria.farkle.odds import bust_table
 from zaria.i18n import Translator
-from zaria_web.html import attrs, die_face, h
+from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
 
 Note = tuple[str, dict[str, Any]]
 
@@ -154,34 +154,45 @@ def note_text(tr: Translator, note: Note) -> str:
 
 
 def event_lines(
-    tr: Translator, seats: tuple[SeatView, ...], events: tuple[EventView, ...], turns_left: int
+    tr: Translator,
+    seats: tuple[SeatView, ...],
+    events: tuple[EventView, ...],
+    turns_left: int,
+    html: bool = False,
 ) -> list[tuple[str, str, str]]:
-    """``(kind, headline, detail)`` for each event worth a banner, in order."""
+    """``(kind, headline, detail)`` for each event worth a banner, in order; as
+    HTML (:class:`~zaria_web.html.Markup`, names isolated) when ``html`` is set."""
+
+    def say(key: str, **params: object) -> str:
+        return tr_html(tr, key, **params) if html else tr(key, **params)
+
     out: list[tuple[str, str, str]] = []
     for e in events:
-        name = seat_name(tr, seats[e.seat])
+        name: str = seat_name(tr, seats[e.seat])
+        if html:
+            name = bdi(name)
         total = seats[e.seat].banked
         if e.kind == "lost_turn":
             key = "farkle.event.lost" if e.points else "farkle.event.lost_nothing"
             out.append(
-                ("lost", tr("farkle.lost_turn"), tr(key, name=name, points=e.points, total=total))
+                ("lost", say("farkle.lost_turn"), say(key, name=name, points=e.points, total=total))
             )
         elif e.kind == "hot_dice":
-            out.append(("hot", tr("farkle.hot_dice"), tr("farkle.event.hot", points=e.points)))
+            out.append(("hot", say("farkle.hot_dice"), say("farkle.event.hot", points=e.points)))
         elif e.kind == "banked":
             out.append(
                 (
                     "banked",
-                    tr("farkle.event.banked", name=name, points=e.points),
-                    tr("farkle.event.new_total", total=total),
+                    say("farkle.event.banked", name=name, points=e.points),
+                    say("farkle.event.new_total", total=total),
                 )
             )
         elif e.kind == "last_round":
-            detail = tr("farkle.event.last_round", name=name, total=e.points)
+            detail = say("farkle.event.last_round", name=name, total=e.points)
             if turns_left:
                 left = turns_left_text(tr, turns_left)
-                detail += " " + tr("farkle.event.last_round_left", left=left)
-            out.append(("last", tr("farkle.last_round"), detail))
+                detail += " " + say("farkle.event.last_round_left", left=left)
+            out.append(("last", say("farkle.last_round"), Markup(detail) if html else detail))
     return out
 
 
@@ -220,7 +231,7 @@ def _players(tr: Translator, v: TableView) -> str:
         )
         items.append(
             f"<li{attrs(class_=cls, aria_current='true' if i == v.current else None)}>"
-            f'<span class="fk-pname">{h(name)}</span>{tag}'
+            f'<span class="fk-pname">{bdi(name)}</span>{tag}'
             f'<span class="fk-ptotal num">{h(tr.number(seat.banked))}</span>'
             f'<span{bar}><span class="fk-fill" style="width:{share}%"></span></span></li>'
         )
@@ -273,7 +284,7 @@ def _tray(tr: Translator, v: TableView) -> str:
 
 
 def _banner(tr: Translator, v: TableView) -> str:
-    lines = event_lines(tr, v.seats, v.events, v.turns_left)
+    lines = event_lines(tr, v.seats, v.events, v.turns_left, html=True)
     if v.hot_pending:
         lines.append(
             (
@@ -290,20 +301,20 @@ def _banner(tr: Translator, v: TableView) -> str:
 
 
 def _turn_heading(tr: Translator, v: TableView) -> str:
-    name = seat_name(tr, v.seats[v.current])
+    name = bdi(seat_name(tr, v.seats[v.current]))
     humans = sum(1 for s in v.seats if not s.computer)
     sub = ""
     if not v.human:
-        sub = tr("farkle.ai_playing", name=name)
+        sub = tr_html(tr, "farkle.ai_playing", name=name)
     elif not v.started:
-        hint = tr("farkle.start_hint")
-        sub = (tr("farkle.pass_to", name=name) + " " + hint) if humans > 1 else hint
+        hint = h(tr("farkle.start_hint"))
+        sub = (tr_html(tr, "farkle.pass_to", name=name) + " " + hint) if humans > 1 else hint
     elif not v.selection:
-        sub = tr("farkle.pick_hint")
-    sub_html = f'<p class="fk-sub" id="fk-sub">{h(sub)}</p>' if sub else ""
+        sub = h(tr("farkle.pick_hint"))
+    sub_html = f'<p class="fk-sub" id="fk-sub">{sub}</p>' if sub else ""
     return (
         f'<div class="fk-turnhead"><h2 class="fk-turn" id="fk-turn" tabindex="-1">'
-        f"{h(tr('farkle.turn_of', name=name))}</h2>{sub_html}</div>"
+        f"{tr_html(tr, 'farkle.turn_of', name=name)}</h2>{sub_html}</div>"
     )
 
 
@@ -545,11 +556,12 @@ def render_over(tr: Translator, v: OverView) -> str:
     """The winner's screen: ranking, totals, play again or a new game."""
     names = [seat_name(tr, v.seats[w]) for w in v.winners]
     title = (
-        tr("farkle.over.wins", name=names[0])
+        tr_html(tr, "farkle.over.wins", name=bdi(names[0]))
         if len(names) == 1
-        else tr("farkle.over.tie", names=", ".join(names))
+        else tr_html(tr, "farkle.over.tie", names=bdi_list(names))
     )
-    lines = event_lines(tr, v.seats, tuple(e for e in v.events if e.kind != "last_round"), 0)
+    ended = tuple(e for e in v.events if e.kind != "last_round")
+    lines = event_lines(tr, v.seats, ended, 0, html=True)
     story = "".join(
         f'<p class="fk-event {kind}"><strong>{h(head)}</strong> <span>{h(detail)}</span></p>'
         for kind, head, detail in lines
@@ -561,7 +573,7 @@ def render_over(tr: Translator, v: OverView) -> str:
         win = " winner" if i in v.winners else ""
         rows.append(
             f'<tr class="fk-rank{win}"><td class="num">{rank}</td>'
-            f'<th scope="row">{h(seat_name(tr, seat))}</th>'
+            f'<th scope="row">{bdi(seat_name(tr, seat))}</th>'
             f'<td class="num">{h(tr.number(seat.banked))}'
             f'<span class="fk-bar" aria-hidden="true">'
             f'<span class="fk-fill" style="width:{share}%"></span></span></td></tr>'
@@ -570,7 +582,7 @@ def render_over(tr: Translator, v: OverView) -> str:
         f'<section class="farkle fk-over panel" aria-labelledby="fk-over-title">'
         f'<p class="fk-kicker">{h(tr("game.farkle"))} · '
         f"{h(tr('farkle.target', points=v.target))}</p>"
-        f'<h2 id="fk-over-title" tabindex="-1">{h(title)}</h2>{story}'
+        f'<h2 id="fk-over-title" tabindex="-1">{title}</h2>{story}'
         f'<table class="fk-ranking"><caption>{h(tr("farkle.over.ranking"))}</caption>'
         f'<thead><tr><th scope="col">{h(tr("farkle.over.rank"))}</th>'
         f'<th scope="col">{h(tr("farkle.over.player"))}</th>'

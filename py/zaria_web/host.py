@@ -10,6 +10,14 @@ from collections.abc import Callable
 from typing import Protocol
 
 
+class StorageError(Exception):
+    """Storage could not be read (a privacy mode, a locked profile, a broken browser).
+
+    It is not an empty storage: what is stored is unknown, so nothing may be
+    written over it (see :mod:`zaria_web.stored`).
+    """
+
+
 class Host(Protocol):
     """The page, seen from the controllers."""
 
@@ -26,7 +34,12 @@ class Host(Protocol):
         """Cancel a pending :meth:`set_timeout`."""
 
     def storage_get(self, key: str) -> str | None:
-        """A value from persistent storage, or ``None`` (also when unavailable)."""
+        """A value from persistent storage, or ``None`` when ``key`` is not stored.
+
+        Raises :class:`StorageError` when the storage could not be read: a failed
+        read is never reported as an absent key, since the caller would then write
+        over a value it could not see.
+        """
 
     def storage_set(self, key: str, value: str) -> bool:
         """Store a value; ``False`` when storage is unavailable or full."""

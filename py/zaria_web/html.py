@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from zaria.i18n import Translator
 
 # Pip positions on a 3×3 grid (0..8, row by row) for each face.
 _PIPS = {
@@ -15,9 +21,56 @@ _PIPS = {
 }
 
 
+class Markup(str):
+    """A piece of HTML, escaped already: :func:`h` and :func:`tr_html` keep it as it is."""
+
+
 def h(text: object) -> str:
-    """Escape ``text`` for HTML content and attribute values."""
+    """Escape ``text`` for HTML content and attribute values (:class:`Markup` stays as is)."""
+    if isinstance(text, Markup):
+        return str(text)
     return escape(str(text), quote=True)
+
+
+def bdi(name: str) -> Markup:
+    """A player's name as HTML, isolated from the text around it: a name in a
+    right-to-left script (or with a stray direction mark) cannot reorder the
+    sentence or the numbers beside it.
+
+    >>> bdi("Ann & Bob")
+    '<bdi>Ann &amp; Bob</bdi>'
+    """
+    return Markup(f"<bdi>{escape(name, quote=True)}</bdi>")
+
+
+def bdi_list(names: Iterable[str], sep: str = ", ") -> Markup:
+    """Several names (the winners), each isolated, joined by ``sep``."""
+    return Markup(escape(sep).join(bdi(n) for n in names))
+
+
+# Where a Markup parameter goes in a message while the rest of it is escaped:
+# private-use characters, which no catalogue text holds.
+_SLOT = re.compile("\ue000(\\d+)\ue001")
+
+
+def tr_html(tr: Translator, key: str, **params: object) -> Markup:
+    """The message ``key`` as HTML: its text and plain parameters escaped, and
+    :class:`Markup` parameters (names from :func:`bdi`) inserted as they are.
+
+    >>> from zaria.i18n import Translator
+    >>> tr_html(Translator("en"), "farkle.event.banked", name=bdi("<Ann>"), points=1500)
+    '<bdi>&lt;Ann&gt;</bdi> banks 1,500'
+    """
+    pieces: list[str] = []
+    shown: dict[str, object] = {}
+    for k, v in params.items():
+        if isinstance(v, Markup):
+            shown[k] = f"\ue000{len(pieces)}\ue001"
+            pieces.append(v)
+        else:
+            shown[k] = v
+    text = escape(tr(key, **shown), quote=True)
+    return Markup(_SLOT.sub(lambda m: pieces[int(m.group(1))], text))
 
 
 def attrs(**values: object) -> str:

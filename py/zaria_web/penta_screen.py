@@ -13,15 +13,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from zaria.errors import IllegalActionError, StateError
+from zaria.errors import IllegalActionError
 from zaria.game import Seat
 from zaria.penta.advisor import CasualPlayer, OptimalPlayer, Player, hold_pattern
-from zaria.penta.game import PentaGame, Roll
+from zaria.penta.game import STATE_VERSION, PentaGame, Roll
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, Table, load_table, prepare
-from zaria_web import penta_view
+from zaria_web import penta_view, saved_state
 from zaria_web.dice_source import DiceSource, dice_source
-from zaria_web.names import NAME_LENGTH, in_every_language, seat_names
+from zaria_web.names import NAME_LENGTH, clean_saved_seats, in_every_language, seat_names
 from zaria_web.penta_view import LEVELS, MAX_HUMANS
 from zaria_web.screen import Context
 
@@ -97,7 +97,12 @@ class PentaScreen:
     def _table_loaded(self, data: bytes) -> None:
         global _table, _strategy
         t0 = time.perf_counter()
-        _table = load_table(data)
+        try:
+            table = load_table(data)
+        except Exception as exc:  # cut short or damaged on the way: as good as not arrived
+            self._table_failed(f"{TABLE_URL}: {exc}")
+            return
+        _table = table
         _strategy = Strategy(_table)
         t1 = time.perf_counter()
         prepare()
@@ -113,6 +118,13 @@ class PentaScreen:
         self.table_error = error
         if self.active:
             self.ctx.redraw()
+
+    def _act_table_retry(self, data: Mapping[str, str]) -> None:
+        """Download the strategy table again, after a failed download."""
+        if _table is None and self.table_error is not None:
+            self.table_error = None
+            self.ctx.focus_after("#screen")  # the button goes while the table downloads
+            self._load_table()
 
     @property
     def strategy(self) -> Strategy | None:
@@ -140,16 +152,19 @@ class PentaScreen:
         if loaded.state is None:
             return
         state = loaded.state
+        # Every field the screen reads is checked here, before anything is cleared:
+        # a save that loads must play to its end (see zaria_web.saved_state).
         try:
-            game = PentaGame.from_dict(state["game"])
-            level = str(state.get("level", "optimal"))
-            if level not in LEVELS:
-                raise StateError(f"penta save: unknown computer level {level!r}")
-            selected = state.get("selected")
-            decisions = [Decision(**d) for d in state.get("decisions", [])]
-            box = None if selected is None else Box(selected)
-        except (StateError, KeyError, TypeError, ValueError) as exc:
-            self.message = (self.ctx.saves.reject(GAME, str(exc)), {})
+            saved = saved_state.engine_state(state, "game", STATE_VERSION)
+            game = PentaGame.from_dict(self._clean_names(saved))
+            extras = saved_state.penta_extras(
+                state, len(game.seats), LEVELS, frozenset(game.options())
+            )
+        except saved_state.NewerState as exc:
+            self.message = (self.ctx.saves.reject(GAME, str(exc), "save.newer"), {})
+            return
+        except Exception as exc:  # whatever a hostile dict makes the engine raise
+            self.message = (self.ctx.saves.reject(GAME, str(exc) or type(exc).__name__), {})
             return
         if game.over:
             self.ctx.saves.clear(GAME)
@@ -158,11 +173,11 @@ class PentaScreen:
         self.setup = Setup(
             names=[s.name for s in game.seats if not s.computer] or [""],
             computer=any(s.computer for s in game.seats),
-            level=level,
+            level=extras.level,
         )
-        self.selected = box
-        self.decisions = decisions
-        self.source.reproducible = self.source.reproducible or bool(state.get("reproducible"))
+        self.selected = extras.selected
+        self.decisions = [Decision(**d) for d in extras.decisions]
+        self.source.reproducible = self.source.reproducible or extras.reproducible
         self.phase = "play"
         self._schedule()
 
@@ -361,6 +376,16 @@ class PentaScreen:
         names = ", ".join(penta_view.seat_name(self.ctx.tr, game.seats[w]) for w in game.winners())
         self.ctx.host.announce(self.ctx.tr("penta.end.winners", names=names), assertive=True)
 
+    def _clean_names(self, saved: dict[str, Any]) -> dict[str, Any]:
+        """A saved game's names, held to the rules of typed ones (see zaria_web.names)."""
+        tr = self.ctx.tr
+        return clean_saved_seats(
+            saved,
+            lambda n: tr("penta.setup.default_name", n=n),
+            tr("penta.computer_name"),
+            in_every_language("penta.computer_name"),
+        )
+
     def _start(self, names: list[str]) -> None:
         tr = self.ctx.tr
         computer = in_every_language("penta.computer_name") if self.setup.computer else []
@@ -460,7 +485,7 @@ class PentaScreen:
         )
 
     def _act_roll(self, data: Mapping[str, str]) -> None:
-        if self._human_turn() and self.game is not None and self.game.can_roll:
+        if self._human_turn() and self.game is not None and self.game.can_roll():
             self._roll()
 
     def _act_hold(self, data: Mapping[str, str]) -> None:
@@ -557,7 +582,7 @@ class PentaScreen:
         if not self._human_turn() or self.game is None:
             return False
         k = key.lower()
-        if k == "r" and self.game.can_roll:
+        if k == "r" and self.game.can_roll():
             self.on_action("roll", {})
             return True
         if k == "v" and self.selected is not None:

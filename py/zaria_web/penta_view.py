@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING, Any
 from zaria.game import Seat
 from zaria.i18n import Translator
 from zaria.penta.game import PentaGame, Totals
+from zaria.penta.players import LEVELS as LEVELS  # the levels the setup form offers
 from zaria.penta.scoring import LOWER, UPPER, UPPER_BONUS_THRESHOLD, Box
-from zaria_web.html import attrs, die_face, h
+from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
 from zaria_web.names import NAME_LENGTH
 
 if TYPE_CHECKING:
     from zaria_web.penta_screen import Decision, Setup
 
 MAX_HUMANS = 6
-#: The computer's levels offered in the setup form.
-LEVELS = ("optimal", "casual")
 
 
 @dataclass
@@ -71,10 +70,24 @@ def seat_name(tr: Translator, seat: Seat) -> str:
 
 
 def scored_text(
-    tr: Translator, game: PentaGame, key: str, seat: int, box: str, points: int, bonus: int
+    tr: Translator,
+    game: PentaGame,
+    key: str,
+    seat: int,
+    box: str,
+    points: int,
+    bonus: int,
+    html: bool = False,
 ) -> str:
-    """ "Ann scores 25 in Full house." (``key`` says whether it was recorded automatically)."""
-    text = tr(key, name=seat_name(tr, game.seats[seat]), box=tr("penta.box." + box), points=points)
+    """ "Ann scores 25 in Full house." (``key`` says whether it was recorded
+    automatically); as HTML, with the name isolated, when ``html`` is set."""
+    name = seat_name(tr, game.seats[seat])
+    if html:
+        text: str = tr_html(tr, key, name=bdi(name), box=tr("penta.box." + box), points=points)
+        if bonus:
+            text += " " + h(tr("penta.announce.bonus", bonus=bonus))
+        return Markup(text)
+    text = tr(key, name=name, box=tr("penta.box." + box), points=points)
     if bonus:
         text += " " + tr("penta.announce.bonus", bonus=bonus)
     return text
@@ -100,7 +113,7 @@ class PentaView:
         if key == "penta.last":
             if game is None:
                 return ""  # the last score belongs to a game that is gone
-            text = scored_text(self.tr, game, **params)
+            text = scored_text(self.tr, game, **params, html=True)
         else:
             text = self.tr(key, **params)
         kind = "last" if key == "penta.last" else "warn"
@@ -148,7 +161,7 @@ class PentaView:
             rows.append(
                 f'<li class="player-row"><label class="sr-only" for="penta-name-{i}">'
                 f"{h(tr('penta.setup.player', n=i + 1))}</label>"
-                f"<input{attrs(type='text', id=f'penta-name-{i}', value=name, placeholder=tr('penta.setup.default_name', n=i + 1), maxlength=NAME_LENGTH, autocomplete='off', data_act='setup-name', data_index=i)}>"
+                f"<input{attrs(type='text', id=f'penta-name-{i}', value=name, placeholder=tr('penta.setup.default_name', n=i + 1), maxlength=NAME_LENGTH, autocomplete='off', dir='auto', data_act='setup-name', data_index=i)}>"
                 f"{remove}</li>"
             )
         add = (
@@ -208,7 +221,7 @@ class PentaView:
         tr = self.tr
         game = s.game
         human = not game.seats[game.current].computer
-        can_roll = human and game.can_roll
+        can_roll = human and game.can_roll()
         roll_label = (
             tr("penta.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
         )
@@ -242,12 +255,18 @@ class PentaView:
         if s.dice_error:
             parts.append(f'<p class="notice" role="alert">{h(s.dice_error)}</p>')
         if s.table_error:
-            parts.append(f'<p class="notice" role="alert">{h(tr("penta.table_error"))}</p>')
+            retry = attrs(
+                type="button", class_="btn", id="penta-table-retry", data_act="table-retry"
+            )
+            parts.append(
+                f'<p class="notice table-error" role="alert">{h(tr("penta.table_error"))} '
+                f"<button{retry}>{h(tr('boot.retry'))}</button></p>"
+            )
         elif s.waiting_for_table:
             parts.append(f'<p class="penta-msg">{h(tr("penta.table_loading"))}</p>')
         if seat.computer:
             parts.append(
-                f'<p class="penta-msg thinking">{h(tr("penta.computer_playing", name=self._seat_name(seat)))}</p>'
+                f'<p class="penta-msg thinking">{tr_html(tr, "penta.computer_playing", name=bdi(self._seat_name(seat)))}</p>'
             )
         if s.countdown is not None:
             parts.append(
@@ -296,16 +315,14 @@ class PentaView:
         seat = game.seats[game.current]
         cue = ""
         if len(game.seats) > 1 and game.dice is None and not seat.computer:
-            cue = (
-                f'<p class="handover" role="status">{h(tr("penta.your_turn", name=seat.name))}</p>'
-            )
+            cue = f'<p class="handover" role="status">{tr_html(tr, "penta.your_turn", name=bdi(seat.name))}</p>'
         coach_on = self.settings.get("coach") == "on"
         coach = (
             f'<label class="check coach-toggle"><input{attrs(type="checkbox", id="penta-coach", data_act="coach", checked=coach_on)}>'
             f"<span>{h(tr('penta.coach'))}</span></label>"
         )
         return (
-            f'<div class="penta-head"><div><h2 class="turn-name">{h(tr("penta.turn_of", name=self._seat_name(seat)))}</h2>'
+            f'<div class="penta-head"><div><h2 class="turn-name">{tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))}</h2>'
             f'<p class="round">{h(tr("penta.round", n=game.round, of=13))}</p></div>{coach}</div>{cue}'
         )
 
@@ -322,7 +339,7 @@ class PentaView:
             return "cur" if i == cur else "other"
 
         head = "".join(
-            f'<th scope="col" class="{col_class(i)}"><span class="pname">{h(self._seat_name(seat))}</span>'
+            f'<th scope="col" class="{col_class(i)}"><span class="pname">{bdi(self._seat_name(seat))}</span>'
             f'<span class="ptotal num">{h(tr.number(totals[i].total))}</span></th>'
             for i, seat in enumerate(game.seats)
         )
@@ -378,7 +395,7 @@ class PentaView:
         # On a phone only the current player's column is drawn: the others' totals
         # stay in sight here, and the toggle shows their whole columns.
         others = "".join(
-            f'<li><span class="pname">{h(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
+            f'<li><span class="pname">{bdi(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
             for i, seat in enumerate(game.seats)
             if i != cur
         )
@@ -474,13 +491,15 @@ class PentaView:
             crown = '&nbsp;<span class="crown" aria-hidden="true">★</span>' if i in winners else ""
             rank_rows.append(
                 f'<tr class="{"winner" if i in winners else ""}"><td class="num">{place}</td>'
-                f'<th scope="row">{h(self._seat_name(game.seats[i]))}{crown}</th>'
+                f'<th scope="row">{bdi(self._seat_name(game.seats[i]))}{crown}</th>'
                 f'<td class="num total">{h(tr.number(t.total))}</td>'
                 f'<td class="num part">{h(tr.number(t.upper))}</td><td class="num part">{h(tr.number(t.upper_bonus))}</td>'
                 f'<td class="num part">{h(tr.number(t.lower))}</td><td class="num part">{h(tr.number(t.penta_bonus))}</td></tr>'
             )
-        names = ", ".join(self._seat_name(game.seats[w]) for w in sorted(winners))
-        title = tr("penta.end.tie" if len(winners) > 1 else "penta.end.winner", names=names)
+        names = bdi_list(self._seat_name(game.seats[w]) for w in sorted(winners))
+        title = tr_html(
+            tr, "penta.end.tie" if len(winners) > 1 else "penta.end.winner", names=names
+        )
         head = "".join(
             f'<th scope="col">{h(tr(k))}</th>'
             for k in (
@@ -501,7 +520,7 @@ class PentaView:
         )
         return (
             f'<section class="penta end panel" aria-labelledby="penta-end-title">'
-            f'<h2 id="penta-end-title" class="end-title" tabindex="-1">{h(title)}</h2>'
+            f'<h2 id="penta-end-title" class="end-title" tabindex="-1">{title}</h2>'
             # On a phone the table scrolls sideways: the keyboard must reach it too.
             f'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="penta-end-title">'
             f'<table class="ranking"><thead><tr>{head}</tr></thead>'
@@ -523,14 +542,14 @@ class PentaView:
         tr = self.tr
         name = game.seats[seat].name
         if not decisions:
-            return f'<div class="review"><h4>{h(name)}</h4><p>{h(tr("penta.review.perfect"))}</p></div>'
+            return f'<div class="review"><h4>{bdi(name)}</h4><p>{h(tr("penta.review.perfect"))}</p></div>'
         total = sum(d.cost for d in decisions)
         items = "".join(
             f"<li>{h(tr('penta.review.item', round=d.round, roll=d.roll, chosen=self._choice(d.chosen), best=self._choice(d.best), cost=_fmt(tr, d.cost)))}</li>"
             for d in decisions
         )
         return (
-            f'<div class="review"><h4>{h(name)}</h4>'
+            f'<div class="review"><h4>{bdi(name)}</h4>'
             f'<p class="review-total">{h(tr("penta.review.total", cost=_fmt(tr, total), n=len(decisions)))}</p>'
             f"<details><summary>{h(tr('penta.review.details'))}</summary><ol>{items}</ol></details></div>"
         )

@@ -18,19 +18,29 @@ What can go wrong, and what the player sees. Problems found when a game is
 opened are for the screen to show (it starts a fresh game anyway): their
 notice id is :attr:`Loaded.notice`, or the return value of :meth:`SaveStore.reject`.
 
-- **unreadable, or not a save of this game** → ``save.corrupt``;
-- **made by a newer build** (format above :data:`FORMAT`) → ``save.newer``;
-- **rejected by the engine** (the screen's ``from_dict`` raised ``StateError``
-  and the screen called :meth:`SaveStore.reject`) → ``save.rejected``.
+- **unreadable, or not a save of this game** → ``save.corrupt``; every save is
+  decoded by :func:`zaria_web.stored.decode_json` (size and nesting limits);
+- **made by a newer build** (format above :data:`FORMAT`, or a state whose
+  engine version is newer: the screen passes ``"save.newer"`` to
+  :meth:`SaveStore.reject`) → ``save.newer``;
+- **rejected by the screen or the engine** (the screen's checks or its
+  ``from_dict`` raised, and the screen called :meth:`SaveStore.reject`) →
+  ``save.rejected``.
 
 In all three the save is set aside under ``zaria.badsave.<game>.<n>`` (the
 newest :data:`BAD_KEEP` are kept, for inspection) and a fresh game starts.
 
 Problems that arise during play are shown by the app above every screen,
-through the ``notify`` callback:
+through the ``notify`` callback (the app shows a notice once per screen):
 
-- **Storage unavailable or full** → ``save.unavailable`` (once); the game goes
-  on without saving, and each later action tries again.
+- **Storage that cannot be read** (:class:`~zaria_web.host.StorageError`) is
+  not an empty storage. A game whose save could not be read when it was opened
+  is *blocked* (:attr:`SaveStore.blocked`): this page never writes or removes
+  its save, so a fresh game cannot replace the one that could not be seen;
+  ``save.unavailable`` says that the game is not being saved. Every write is
+  preceded by a read of the same key, and a failed read cancels the write.
+- **Storage unavailable or full** → ``save.unavailable``; the game goes on
+  without saving, and each later action tries again.
 - **The same game open in two tabs**: before writing, the store checks that
   the stored save is the one this tab last read or wrote; a ``storage`` event
   from the other tab triggers the same check at once (:meth:`SaveStore.changed`).
@@ -50,7 +60,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from zaria_web.host import Host
+from zaria_web.host import Host, StorageError
+from zaria_web.stored import Unreadable, decode_json
 
 FORMAT = 2
 PREFIX = "zaria.save."
@@ -126,9 +137,9 @@ def decode(raw: str, game: str) -> tuple[dict[str, Any], Writer]:
     zaria_web.saves.SaveFormatError: not JSON: Expecting ',' delimiter: line 1 column 30 (char 29)
     """
     try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        raise SaveFormatError("save.corrupt", f"not JSON: {exc}") from exc
+        data = decode_json(raw)
+    except Unreadable as exc:
+        raise SaveFormatError("save.corrupt", str(exc)) from exc
     if not isinstance(data, dict):
         raise SaveFormatError("save.corrupt", "not a JSON object")
     data = migrate(data)
@@ -170,26 +181,38 @@ class SaveStore:
         self.host = host
         self.notify = notify
         self.tab = tab or os.urandom(6).hex()  # os is loaded already; secrets would load hashlib
-        #: False after storage refused a write (until one succeeds again).
+        #: False after storage refused a write or a read (until a write succeeds again).
         self.working = True
         #: Games another tab has written since this tab last did: not written here.
         self.conflicts: set[str] = set()
+        #: Games whose save could not be read when opened: never written or removed here.
+        self.blocked: set[str] = set()
         # The writer of each game's save as this tab last read or wrote it
         # (None: known to be absent). Games never loaded or saved are not checked.
         self._seen: dict[str, Writer | None] = {}
-        self._told: set[str] = set()
 
     # -- notices ----------------------------------------------------------------
-    def _tell(self, msg_id: str, once: bool = False) -> None:
-        if once and msg_id in self._told:
-            return
-        self._told.add(msg_id)
+    def tell(self, msg_id: str) -> None:
+        """Show the notice ``msg_id`` (storage problems of any kind go through here)."""
         if self.notify is not None:
             self.notify(msg_id)
 
+    def problem(self, game: str) -> str | None:
+        """The notice to show on ``game``'s screen when it is not being saved."""
+        if game in self.blocked or not self.working:
+            return "save.unavailable"
+        return None
+
+    def _unavailable(self) -> None:
+        self.working = False
+        self.tell("save.unavailable")
+
     # -- reading -----------------------------------------------------------------
     def _current(self, game: str) -> tuple[str | None, Writer | None]:
-        """The raw stored save and its writer (None when absent or unreadable)."""
+        """The raw stored save and its writer (None when absent or unreadable).
+
+        Raises :class:`StorageError` when storage cannot be read.
+        """
         raw = self.host.storage_get(PREFIX + game)
         if raw is None:
             return None, None
@@ -199,7 +222,10 @@ class SaveStore:
             return raw, None
 
     def _moved_on(self, game: str) -> bool:
-        """Whether another tab wrote or removed ``game``'s save since this tab's last look."""
+        """Whether another tab wrote or removed ``game``'s save since this tab's last look.
+
+        Raises :class:`StorageError` when storage cannot be read.
+        """
         if game not in self._seen:
             return False
         raw, writer = self._current(game)
@@ -214,10 +240,17 @@ class SaveStore:
         """The saved state of ``game``, if there is a readable one.
 
         A bad save is set aside (see the module's docs) and reported by notice id.
-        Loading also ends a conflict: this tab now holds the latest save.
+        Loading also ends a conflict: this tab now holds the latest save. When
+        storage cannot be read the game is blocked (see :attr:`blocked`).
         """
         self.conflicts.discard(game)
-        raw = self.host.storage_get(PREFIX + game)
+        try:
+            raw = self.host.storage_get(PREFIX + game)
+        except StorageError:
+            self.blocked.add(game)
+            self._unavailable()
+            return Loaded(None)
+        self.blocked.discard(game)
         if raw is None:
             self._seen[game] = None
             return Loaded(None)
@@ -230,22 +263,35 @@ class SaveStore:
         return Loaded(state)
 
     def has(self, game: str) -> bool:
-        """Whether a game in progress is saved."""
-        return self.host.storage_get(PREFIX + game) is not None
+        """Whether a game in progress is saved (False, with a notice, when storage
+        cannot be read)."""
+        try:
+            return self.host.storage_get(PREFIX + game) is not None
+        except StorageError:
+            self.tell("save.unavailable")
+            return False
 
     # -- writing -----------------------------------------------------------------
     def save(self, game: str, state: dict[str, Any]) -> bool:
         """Store ``state`` after an action; False when it was not stored.
 
-        It is not stored while another tab holds the game (see :attr:`conflicts`)
-        or when storage refuses (notice ``save.unavailable``, once).
+        It is not stored while another tab holds the game (see :attr:`conflicts`),
+        while the game is blocked, when the stored save cannot be read first, or
+        when storage refuses (notice ``save.unavailable``).
         """
         if game in self.conflicts:
             return False
-        if self._moved_on(game):
-            self._conflict(game)
+        if game in self.blocked:
+            self._unavailable()
             return False
-        _, current = self._current(game)
+        try:
+            if self._moved_on(game):
+                self._conflict(game)
+                return False
+            _, current = self._current(game)
+        except StorageError:
+            self._unavailable()
+            return False
         seen = self._seen.get(game)
         rev = max(current.rev if current else 0, seen.rev if seen else 0) + 1
         writer = Writer(self.tab, rev)
@@ -253,45 +299,64 @@ class SaveStore:
         stored = self.host.storage_set(PREFIX + game, payload)
         if not stored and self._free_space():
             stored = self.host.storage_set(PREFIX + game, payload)
-        self.working = stored
         if not stored:
-            self._tell("save.unavailable", once=True)
+            self._unavailable()
             return False
+        self.working = True
         self._seen[game] = writer
         return True
 
     def clear(self, game: str) -> None:
         """Forget the saved game (it ended, or a new one starts).
 
-        A save another tab wrote since this tab's last look is left alone.
+        A save another tab wrote since this tab's last look is left alone, and so
+        is one that cannot be read.
         """
-        if game in self.conflicts or self._moved_on(game):
+        if game in self.conflicts or game in self.blocked:
+            return
+        try:
+            if self._moved_on(game) or self.host.storage_get(PREFIX + game) is None:
+                self._seen[game] = None
+                return
+        except StorageError:
+            self._unavailable()
             return
         self.host.storage_remove(PREFIX + game)
         self._seen[game] = None
 
-    def reject(self, game: str, reason: str) -> str:
-        """The engine refused the loaded state (``reason``): set it aside, start afresh.
+    def reject(self, game: str, reason: str, notice: str = "save.rejected") -> str:
+        """The loaded state was refused (``reason``): set it aside, start afresh.
 
-        Returns the notice id for the screen to show.
+        Returns the notice id for the screen to show: ``notice``, which is
+        ``save.rejected`` unless the screen found the state to be newer
+        (``save.newer``).
         """
-        raw = self.host.storage_get(PREFIX + game)
+        try:
+            raw = self.host.storage_get(PREFIX + game)
+        except StorageError:
+            self.blocked.add(game)  # it stays where it is, unseen: nothing replaces it
+            self._unavailable()
+            return notice
         if raw is not None:
             self._set_aside(game, raw, reason)
         self._seen[game] = None
-        return "save.rejected"
-
-    def discard(self, game: str) -> None:
-        """Set the stored save aside without a reason (kept for older callers)."""
-        self.reject(game, "discarded")
+        return notice
 
     def _set_aside(self, game: str, raw: str, reason: str) -> None:
-        """Move a bad save to ``zaria.badsave.<game>.<n>``, keeping the newest few."""
+        """Move a bad save to ``zaria.badsave.<game>.<n>``, keeping the newest few.
+
+        When a slot cannot be read, nothing is moved (a slot unseen is not
+        written over); the bad save then stays, and a new game replaces it.
+        """
         keys = [f"{BAD_PREFIX}{game}.{n}" for n in range(1, BAD_KEEP + 1)]
-        free = next((k for k in keys if self.host.storage_get(k) is None), None)
+        try:
+            slots = {k: self.host.storage_get(k) for k in keys}
+        except StorageError:
+            return
+        free = next((k for k in keys if slots[k] is None), None)
         if free is None:  # all taken: drop the oldest, shift the rest down
             for older, newer in itertools.pairwise(keys):
-                value = self.host.storage_get(newer)
+                value = slots[newer]
                 if value is not None:
                     self.host.storage_set(older, value)
             free = keys[-1]
@@ -304,16 +369,20 @@ class SaveStore:
         for game in list(self._seen):
             for n in range(1, BAD_KEEP + 1):
                 key = f"{BAD_PREFIX}{game}.{n}"
-                if self.host.storage_get(key) is not None:
-                    self.host.storage_remove(key)
-                    freed = True
+                try:
+                    if self.host.storage_get(key) is None:
+                        continue
+                except StorageError:
+                    continue
+                self.host.storage_remove(key)
+                freed = True
         return freed
 
     # -- two tabs ------------------------------------------------------------------
     def _conflict(self, game: str) -> None:
         if game not in self.conflicts:
             self.conflicts.add(game)
-            self._tell("save.other_tab")
+            self.tell("save.other_tab")
 
     def changed(self, key: str | None) -> str | None:
         """Storage changed in another tab (``key``; None when it was cleared).
@@ -324,7 +393,11 @@ class SaveStore:
             return None
         games = list(self._seen) if key is None else [key.removeprefix(PREFIX)]
         for game in games:
-            if game not in self.conflicts and self._moved_on(game):
+            try:
+                moved_on = game not in self.conflicts and self._moved_on(game)
+            except StorageError:
+                continue  # looked at again at the next write
+            if moved_on:
                 self._conflict(game)
                 return game
         return None

@@ -21,18 +21,25 @@ What counts:
   a game this tab plays while another tab holds it (a stale copy: see
   :class:`zaria_web.saves.SaveStore`), so one game is never counted twice.
 
-The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``; an
-unreadable one is set aside under ``zaria.badstats`` and counting restarts.
+The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``, read
+through :func:`zaria_web.stored.decode_json`. An unreadable one is set aside
+under ``zaria.badstats`` and counting restarts; the player is told once
+(``stats.corrupt``: the value set aside is gone from its key, so it is not found
+again). When storage refuses to read them, nothing is counted or cleared, so
+that statistics nobody could see are never replaced (``stats.unavailable``).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from zaria_web import stored
 from zaria_web.host import Host
 from zaria_web.screen import GAMES, Context
+from zaria_web.stored import Status, Unreadable
 
 KEY = "zaria.stats"
 BAD_KEY = "zaria.badstats"
@@ -94,9 +101,13 @@ class Summary:
         best, best_name, wins = d.get("best"), d.get("best_name"), d.get("wins")
         if not (best is None or _count(best)) or not isinstance(best_name, str):
             raise ValueError("bad best score")
-        if not isinstance(wins, list) or not all(
-            isinstance(w, list) and len(w) == 2 and isinstance(w[0], str) and _count(w[1])
-            for w in wins
+        if (
+            not isinstance(wins, list)
+            or len(wins) > MAX_NAMES
+            or not all(
+                isinstance(w, list) and len(w) == 2 and isinstance(w[0], str) and _count(w[1])
+                for w in wins
+            )
         ):
             raise ValueError("bad wins")
         games, scored, total, bonus = counts
@@ -107,21 +118,40 @@ def _count(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
-def load(host: Host) -> dict[str, Summary]:
-    """The statistics of each game (empty summaries when none were kept)."""
-    empty = {g: Summary() for g in GAMES}
-    raw = host.storage_get(KEY)
-    if raw is None:
-        return empty
+def parse(raw: str) -> dict[str, Summary]:
+    """The statistics stored as ``raw``; raises :class:`~zaria_web.stored.Unreadable`
+    for anything else.
+
+    >>> parse('{"format": 1}') == {"penta": Summary(), "farkle": Summary()}
+    True
+    """
+    data = stored.decode_json(raw)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise Unreadable("unknown statistics format")
     try:
-        data = json.loads(raw)
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("unknown statistics format")
         return {g: Summary.from_dict(data[g]) if g in data else Summary() for g in GAMES}
-    except (ValueError, KeyError):
-        host.storage_set(BAD_KEY, raw)
+    except ValueError as exc:
+        raise Unreadable(str(exc)) from exc
+
+
+def read(
+    host: Host, notify: Callable[[str], None] | None = None
+) -> stored.Read[dict[str, Summary]]:
+    """Read the statistics; an unreadable value is set aside (``notify`` is told
+    ``stats.corrupt``); ``notify`` is told ``stats.unavailable`` when storage
+    cannot be read. The result's ``value`` is None unless its status is OK."""
+    found = stored.read(host, KEY, parse)
+    if found.status is Status.UNREADABLE and found.raw is not None:
+        stored.write(host, BAD_KEY, found.raw)
         host.storage_remove(KEY)
-        return empty
+    if notify is not None and found.status in (Status.UNREADABLE, Status.FAILED):
+        notify("stats.corrupt" if found.status is Status.UNREADABLE else "stats.unavailable")
+    return found
+
+
+def load(host: Host, notify: Callable[[str], None] | None = None) -> dict[str, Summary]:
+    """The statistics of each game (empty summaries when none could be read)."""
+    return read(host, notify).value or {g: Summary() for g in GAMES}
 
 
 def _store(host: Host, stats: dict[str, Summary]) -> bool:
@@ -130,9 +160,9 @@ def _store(host: Host, stats: dict[str, Summary]) -> bool:
     return host.storage_set(KEY, json.dumps(data, sort_keys=True))
 
 
-def clear(host: Host) -> None:
-    """Forget all statistics."""
-    host.storage_remove(KEY)
+def clear(host: Host) -> bool:
+    """Forget all statistics; False when they cannot be read (and are kept)."""
+    return stored.remove(host, KEY)
 
 
 def add_result(
@@ -181,6 +211,17 @@ def _counts(ctx: Context, game: str, reproducible: bool) -> bool:
     return not reproducible and game not in ctx.saves.conflicts
 
 
+def _record(ctx: Context, game: str, add: Callable[[Summary], Summary]) -> bool:
+    """Read the statistics, count one more game of ``game`` and store them; nothing
+    is stored over statistics that could not be read."""
+    found = read(ctx.host, ctx.saves.tell)
+    if found.status is Status.FAILED:
+        return False
+    stats = found.value or {g: Summary() for g in GAMES}
+    stats[game] = add(stats[game])
+    return _store(ctx.host, stats)
+
+
 def record_penta(
     ctx: Context,
     totals: list[int],
@@ -192,9 +233,9 @@ def record_penta(
     """Count a finished Penta game; False when it does not count (see the module docs)."""
     if not _counts(ctx, "penta", reproducible):
         return False
-    stats = load(ctx.host)
-    stats["penta"] = add_result(stats["penta"], totals, names, humans, upper_bonus=upper_bonus)
-    return _store(ctx.host, stats)
+    return _record(
+        ctx, "penta", lambda s: add_result(s, totals, names, humans, upper_bonus=upper_bonus)
+    )
 
 
 def record_farkle(
@@ -208,6 +249,4 @@ def record_farkle(
     """Count a finished Farkle game; False when it does not count (see the module docs)."""
     if not _counts(ctx, "farkle", reproducible):
         return False
-    stats = load(ctx.host)
-    stats["farkle"] = add_result(stats["farkle"], totals, names, humans, winners=winners)
-    return _store(ctx.host, stats)
+    return _record(ctx, "farkle", lambda s: add_result(s, totals, names, humans, winners=winners))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from zaria_web import stats
-from zaria_web.html import attrs, h
+from zaria_web.html import attrs, bdi, h, tr_html
+from zaria_web.names import clean_name
 from zaria_web.screen import GAMES, Context
 
 
@@ -25,8 +26,10 @@ class StatsScreen:
     # -- drawing -------------------------------------------------------------
     def render(self) -> str:
         tr = self.ctx.tr
-        summaries = stats.load(self.ctx.host)
+        found = stats.read(self.ctx.host, self.ctx.saves.tell)
+        summaries = found.value or {g: stats.Summary() for g in GAMES}
         panels = "".join(self._panel(game, summaries[game]) for game in GAMES)
+        # Statistics that could not be read are not offered for clearing.
         anything = any(s.games for s in summaries.values())
         return (
             '<section class="stats" aria-labelledby="stats-title">'
@@ -45,8 +48,9 @@ class StatsScreen:
             rows = [(tr("stats.games"), tr.number(s.games))]
             if s.best is not None:
                 best = tr.number(s.best)
-                if s.best_name:
-                    best = tr("stats.best_by", score=s.best, name=s.best_name)
+                # Names read from storage are held to the rules of typed ones.
+                if name := clean_name(s.best_name):
+                    best = tr_html(tr, "stats.best_by", score=s.best, name=bdi(name))
                 rows.append((tr("stats.best"), best))
             if s.average is not None:
                 rows.append((tr("stats.average"), tr.number(round(s.average))))
@@ -68,7 +72,8 @@ class StatsScreen:
             return ""
         tr = self.ctx.tr
         rows = "".join(
-            f'<tr><th scope="row">{h(name)}</th><td class="num">{h(tr.number(n))}</td></tr>'
+            f'<tr><th scope="row">{bdi(clean_name(name))}</th>'
+            f'<td class="num">{h(tr.number(n))}</td></tr>'
             for name, n in s.wins
         )
         return (
@@ -104,10 +109,10 @@ class StatsScreen:
         elif act == "stats-clear-no":
             self._cancel()
         elif act == "stats-clear-yes":
-            stats.clear(self.ctx.host)
+            cleared = stats.clear(self.ctx.host)
             self.confirming = False
             self.ctx.redraw()
-            self.ctx.host.announce(self.ctx.tr("stats.cleared"))
+            self.ctx.host.announce(self.ctx.tr("stats.cleared" if cleared else "stats.unavailable"))
             self.ctx.host.focus("#stats-title")
 
     def _cancel(self) -> None:

@@ -1,0 +1,182 @@
+"""Reading the browser's storage: the one guarded decoder every stored value goes through.
+
+Storage holds whatever earlier builds, other tabs, extensions or a hand in the
+developer tools left there, so every value is read as hostile:
+
+- :func:`decode_json` is the only JSON decoder for stored values. It refuses a
+  value longer than :data:`MAX_CHARS` or nested deeper than :data:`MAX_DEPTH`
+  *before* :func:`json.loads` sees it (a deeply nested value overflows
+  Pyodide's stack inside ``json.loads``, which kills the page instead of
+  raising), and it refuses ``NaN`` and infinite numbers, which are not JSON.
+  Whatever goes wrong raises :class:`Unreadable`.
+- :func:`read` reads one key and parses it, and tells the four outcomes apart
+  (:class:`Status`): absent, unreadable, read, or storage that refused to be
+  read (:class:`~zaria_web.host.StorageError`). It never raises.
+- :func:`write` stores a value unless the key cannot be read: a value nobody
+  could see may be worth keeping, so it is never written over.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from zaria_web.host import Host, StorageError
+
+#: The longest stored value read (saves are a few kilobytes).
+MAX_CHARS = 1_000_000
+#: The deepest nesting of arrays and objects read (a save nests about six deep).
+MAX_DEPTH = 32
+
+T = TypeVar("T")
+
+_SPECIAL = re.compile(r'["\\\[\]{}]')
+
+
+class Unreadable(ValueError):
+    """A stored value that cannot be decoded; the message says why."""
+
+
+class Status(Enum):
+    """What reading a key found."""
+
+    ABSENT = "absent"
+    FAILED = "failed"  # storage refused the read: what is there is unknown
+    UNREADABLE = "unreadable"
+    OK = "ok"
+
+
+@dataclass(frozen=True)
+class Read(Generic[T]):
+    """The outcome of :func:`read`: the parsed ``value`` when ``status`` is OK,
+    the ``raw`` text whenever one was read, and why it was refused."""
+
+    status: Status
+    value: T | None = None
+    raw: str | None = None
+    reason: str = ""
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deep arrays and objects nest in ``text``, outside strings; the scan
+    stops as soon as the depth passes ``limit`` (and returns ``limit + 1``).
+
+    Only the characters that matter are visited (a regular expression finds
+    them), so a long string costs little.
+
+    >>> nesting_depth('{"a": [1, {"b": "[[["}]}')
+    3
+    >>> nesting_depth("[" * 100_000, limit=32)
+    33
+    """
+    depth = deepest = 0
+    in_string = False
+    skip = -1  # the position of a character escaped by a backslash
+    for match in _SPECIAL.finditer(text):
+        pos, char = match.start(), match.group()
+        if pos == skip:
+            continue
+        if in_string:
+            if char == "\\":
+                skip = pos + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> Any:
+    raise Unreadable(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise Unreadable(f"the number {text[:20]} is too large")
+    return value
+
+
+def decode_json(raw: str) -> Any:
+    """The JSON value stored as ``raw``; raises :class:`Unreadable` for anything else.
+
+    >>> decode_json('{"a": [1, 2.5, null]}')
+    {'a': [1, 2.5, None]}
+    >>> decode_json("[" * 100_000 + "]" * 100_000)
+    Traceback (most recent call last):
+    ...
+    zaria_web.stored.Unreadable: nested deeper than 32
+    >>> decode_json("[NaN]")
+    Traceback (most recent call last):
+    ...
+    zaria_web.stored.Unreadable: NaN is not a JSON number
+    """
+    if not isinstance(raw, str):
+        raise Unreadable(f"not text: {type(raw).__name__}")
+    if len(raw) > MAX_CHARS:
+        raise Unreadable(f"{len(raw)} characters, more than {MAX_CHARS}")
+    if nesting_depth(raw) > MAX_DEPTH:
+        raise Unreadable(f"nested deeper than {MAX_DEPTH}")
+    try:
+        return json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
+    except Unreadable:
+        raise
+    except Exception as exc:  # ValueError, RecursionError, MemoryError: all the same here
+        raise Unreadable(f"not JSON: {exc}") from exc
+
+
+def read(host: Host, key: str, parse: Callable[[str], T]) -> Read[T]:
+    """Read ``key`` and ``parse`` it (``parse`` raises on a bad value); never raises.
+
+    Values longer than :data:`MAX_CHARS` are refused before ``parse`` sees them.
+    """
+    try:
+        raw = host.storage_get(key)
+    except StorageError as exc:
+        return Read(Status.FAILED, reason=str(exc) or "storage could not be read")
+    if raw is None:
+        return Read(Status.ABSENT)
+    try:
+        if len(raw) > MAX_CHARS:
+            raise Unreadable(f"{len(raw)} characters, more than {MAX_CHARS}")
+        value = parse(raw)
+    except Exception as exc:
+        return Read(Status.UNREADABLE, raw=raw, reason=str(exc) or type(exc).__name__)
+    return Read(Status.OK, value, raw)
+
+
+def readable(host: Host, key: str) -> bool:
+    """Whether ``key`` can be read (whether or not it is stored)."""
+    try:
+        host.storage_get(key)
+    except StorageError:
+        return False
+    return True
+
+
+def write(host: Host, key: str, value: str) -> bool:
+    """Store ``value`` under ``key``; False when it was not stored, either because
+    storage refused or because the key could not be read (nothing unseen is
+    written over)."""
+    return readable(host, key) and host.storage_set(key, value)
+
+
+def remove(host: Host, key: str) -> bool:
+    """Remove ``key``, unless it could not be read; whether it was attempted."""
+    if not readable(host, key):
+        return False
+    host.storage_remove(key)
+    return True
