@@ -39,6 +39,7 @@ from zaria.farkle.game import Bank, FarkleGame, Toggle
 from zaria.farkle.game import Roll as FarkleRoll
 from zaria.game import Seat
 from zaria.i18n import LANGUAGES, Translator, catalogue
+from zaria.penta.errors import PentaBoxValueError
 from zaria.penta.game import (
     BadHoldError,
     HoldBeforeRollError,
@@ -47,7 +48,7 @@ from zaria.penta.game import (
     UnknownBoxError,
 )
 from zaria.penta.game import Roll as PentaRoll
-from zaria.penta.scoring import Box
+from zaria.penta.scoring import Box, box_options, joker_score, score
 
 Game = PentaGame | FarkleGame
 EN = catalogue("en")
@@ -656,3 +657,70 @@ def test_state_reader_names_the_game_and_the_field() -> None:
         read.list_of([1, 2], "y", 1)
     with pytest.raises(StateError, match=r"^demo: y must be a list, got tuple"):
         read.list_of((1,), "y")
+
+
+# -- Penta's scoring functions ----------------------------------------------------------
+
+SCORING_ROWS: list[tuple[str, Callable[[], object], type[IllegalActionError], str]] = [
+    ("score-None", lambda: score(None, (1, 1, 1, 1, 1)), UnknownBoxError, "err.penta.unknown_box"),  # type: ignore[arg-type]
+    (
+        "score-text",
+        lambda: score("aces", (1, 1, 1, 1, 1)),
+        UnknownBoxError,
+        "err.penta.unknown_box",
+    ),  # type: ignore[arg-type]
+    (
+        "joker-int",
+        lambda: joker_score(3, (4, 4, 4, 4, 4)),
+        UnknownBoxError,
+        "err.penta.unknown_box",
+    ),  # type: ignore[arg-type]
+    (
+        "options-free-None",
+        lambda: box_options((1, 2, 3, 4, 5), None, None),
+        UnknownBoxError,
+        "err.penta.unknown_box",
+    ),  # type: ignore[arg-type]
+    (
+        "options-free-text",
+        lambda: box_options((1, 2, 3, 4, 5), {"aces"}, None),
+        UnknownBoxError,
+        "err.penta.unknown_box",
+    ),  # type: ignore[arg-type]
+    (
+        "options-free-list",
+        lambda: box_options((1, 2, 3, 4, 5), [Box.ACES], None),
+        UnknownBoxError,
+        "err.penta.unknown_box",
+    ),  # type: ignore[arg-type]
+    (
+        "options-penta-7",
+        lambda: box_options((4,) * 5, {Box.ACES}, 7),
+        PentaBoxValueError,
+        "err.penta.penta_box",
+    ),
+    (
+        "options-penta-True",
+        lambda: box_options((4,) * 5, {Box.ACES}, True),
+        PentaBoxValueError,
+        "err.penta.penta_box",
+    ),  # type: ignore[arg-type]
+    (
+        "options-penta-50.0",
+        lambda: box_options((4,) * 5, {Box.ACES}, 50.0),
+        PentaBoxValueError,
+        "err.penta.penta_box",
+    ),  # type: ignore[arg-type]
+    ("score-dice-None", lambda: score(Box.ACES, None), InvalidDiceError, "err.dice_type"),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "msg_id"), [r[1:] for r in SCORING_ROWS], ids=[r[0] for r in SCORING_ROWS]
+)
+def test_penta_scoring_functions_refuse_bad_arguments(
+    call: Callable[[], object], error: type[IllegalActionError], msg_id: str
+) -> None:
+    with pytest.raises(error) as info:
+        call()
+    check_error(info.value, msg_id)

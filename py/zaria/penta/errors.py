@@ -25,6 +25,7 @@ __all__ = [
     "NoRollsLeftError",
     "NotRolledError",
     "PentaActionError",
+    "PentaBoxValueError",
     "UnknownBoxError",
 ]
 
@@ -67,3 +68,7 @@ class JokerForbidsError(PentaActionError):
 
 class UnknownBoxError(PentaActionError):
     """Recording in something that is not a :class:`~zaria.penta.scoring.Box`."""
+
+
+class PentaBoxValueError(PentaActionError):
+    """A Penta box value that no sheet can hold (free, 0 or 50 are the only ones)."""

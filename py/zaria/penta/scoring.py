@@ -11,7 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
 
+from zaria.checks import is_whole
 from zaria.dice import check_dice
+from zaria.penta.errors import PentaBoxValueError, UnknownBoxError
 
 
 class Box(Enum):
@@ -72,6 +74,39 @@ _SMALL_RUNS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
 _LARGE_RUNS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
 
 
+_ALL_BOXES = frozenset(Box)
+
+
+def _check_box(box: object) -> Box:
+    """``box`` if it is a :class:`Box`; else the engine's own error (not an AttributeError)."""
+    if not isinstance(box, Box):
+        raise UnknownBoxError(
+            "err.penta.unknown_box", f"cannot score in {box!r}: not a box", box=repr(box)
+        )
+    return box
+
+
+def _check_free(free: object) -> frozenset[Box] | set[Box]:
+    """``free`` if it is a set of boxes (a subset test: this runs for every roll valued)."""
+    if not isinstance(free, set | frozenset) or not free <= _ALL_BOXES:
+        raise UnknownBoxError(
+            "err.penta.unknown_box",
+            f"free boxes must be a set of boxes, not {free!r}",
+            box=repr(free),
+        )
+    return free
+
+
+def _check_penta_box(penta_box: object) -> int | None:
+    if penta_box is None or (is_whole(penta_box) and penta_box in (0, PENTA_SCORE)):
+        return penta_box
+    raise PentaBoxValueError(
+        "err.penta.penta_box",
+        f"the Penta box holds None (free), 0 or {PENTA_SCORE}, not {penta_box!r}",
+        value=repr(penta_box),
+    )
+
+
 def is_penta(dice: Sequence[int]) -> bool:
     """Five equal dice."""
     return len(dice) == 5 and len(set(dice)) == 1
@@ -90,6 +125,7 @@ def score(box: Box, dice: Sequence[int]) -> int:
     >>> score(Box.SMALL_STRAIGHT, (1, 3, 4, 5, 6))
     30
     """
+    box = _check_box(box)
     dice = check_dice(dice, 5)
     counts = Counter(dice)
     if box.upper:
@@ -122,6 +158,7 @@ def joker_score(box: Box, dice: Sequence[int]) -> int:
     >>> joker_score(Box.ACES, (4, 4, 4, 4, 4))
     0
     """
+    box = _check_box(box)
     dice = check_dice(dice, 5)
     if box is Box.FULL_HOUSE:
         return FULL_HOUSE_SCORE
@@ -163,6 +200,8 @@ def box_options(
     {Box.ACES: (0, 0), Box.FULL_HOUSE: (0, 0)}
     """
     dice = check_dice(dice, 5)
+    free = _check_free(free)
+    penta_box = _check_penta_box(penta_box)
     ordered = [b for b in BOXES if b in free]
     if not (penta_box == PENTA_SCORE and is_penta(dice)):
         return {b: (score(b, dice), 0) for b in ordered}

@@ -100,4 +100,5 @@ MESSAGES: dict[str, str] = {
     "err.penta.hold_index": "There is no such die: the dice are numbered 1 to 5.",
     "err.penta.held_shape": "The dice to hold must be given for all five dice.",
     "err.penta.unknown_box": "There is no such box on the score sheet.",
+    "err.penta.penta_box": "The Penta box can only be free, or hold 0 or 50.",
 }

@@ -100,4 +100,5 @@ MESSAGES: dict[str, str] = {
     "err.penta.hold_index": "Ce dé n’existe pas : les dés sont numérotés de 1 à 5.",
     "err.penta.held_shape": "Les dés à garder doivent être indiqués pour les cinq dés.",
     "err.penta.unknown_box": "Cette case n’existe pas sur la feuille de score.",
+    "err.penta.penta_box": "La case Penta ne peut être que libre, ou valoir 0 ou 50.",
 }

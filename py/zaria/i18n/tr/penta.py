@@ -100,4 +100,5 @@ MESSAGES: dict[str, str] = {
     "err.penta.hold_index": "Böyle bir zar yok: zarlar 1’den 5’e kadar numaralı.",
     "err.penta.held_shape": "Tutulacak zarlar beş zarın hepsi için belirtilmeli.",
     "err.penta.unknown_box": "Puan tablosunda böyle bir kutu yok.",
+    "err.penta.penta_box": "Penta kutusu yalnızca boş olabilir ya da 0 veya 50 tutabilir.",
 }
