@@ -10,6 +10,7 @@ from importlib.resources import files
 
 import pytest
 
+from farkle_positions import farkle_position
 from zaria.farkle.cli import main
 from zaria.farkle.game import FarkleGame
 from zaria.farkle.master import (
@@ -43,19 +44,8 @@ def position(
     last_round_by: int | None = None,
     target: int = 10000,
 ) -> FarkleGame:
-    """Seat 0 (Master) to play with ``banked`` totals, having set aside ``rolls``."""
-    g = FarkleGame.new([Seat(f"P{i}", True, "master") for i in range(len(banked))], target)
-    d = g.to_dict()
-    d["banked"] = list(banked)
-    if last_round_by is not None:
-        d.update(last_round_by=last_round_by, turns_left=len(banked) - last_round_by)
-    g = FarkleGame.from_dict(d)
-    for roll, keep in rolls:
-        g.apply_roll(roll)
-        for i in keep:
-            g.toggle(i)
-    g.apply_roll(last)
-    return g
+    """Seat 0 (Master) to play: see :func:`farkle_position`."""
+    return farkle_position(rolls, last, banked, last_round_by, target, level="master")
 
 
 # ------------------------------------------------------------------- the table

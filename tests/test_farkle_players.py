@@ -9,6 +9,7 @@ from math import factorial
 
 import pytest
 
+from farkle_positions import farkle_position
 from zaria.dice import RandomRoller
 from zaria.farkle.game import Bank, FarkleGame, Roll, Toggle
 from zaria.farkle.players import (
@@ -32,19 +33,8 @@ def position(
     last_round_by: int | None = None,
     target: int = 10000,
 ) -> FarkleGame:
-    """Seat 0 to play with ``banked`` totals, having set aside ``rolls`` and rolled ``last``."""
-    g = FarkleGame.new([Seat(f"P{i}", True, "normal") for i in range(len(banked))], target)
-    d = g.to_dict()
-    d["banked"] = list(banked)
-    if last_round_by is not None:
-        d.update(last_round_by=last_round_by, turns_left=len(banked) - last_round_by)
-    g = FarkleGame.from_dict(d)
-    for roll, keep in rolls:
-        g.apply_roll(roll)
-        for i in keep:
-            g.toggle(i)
-    g.apply_roll(last)
-    return g
+    """Seat 0 (Normal) to play: see :func:`farkle_position`."""
+    return farkle_position(rolls, last, banked, last_round_by, target)
 
 
 def behind_in_last_round(
