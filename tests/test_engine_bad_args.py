@@ -21,10 +21,12 @@ from hypothesis import strategies as st
 from zaria.checks import StateReader, integer, is_whole
 from zaria.dice import ScriptSyntaxError, check_dice, parse_dice, parse_script
 from zaria.errors import (
+    BadStrictError,
     IllegalActionError,
     InvalidDiceError,
     MissingDiceError,
     NoSuchSeatError,
+    NothingToUndoError,
     SeatsError,
     StateError,
     UnknownActionError,
@@ -37,7 +39,7 @@ from zaria.farkle.errors import (
 )
 from zaria.farkle.game import Bank, FarkleGame, Toggle
 from zaria.farkle.game import Roll as FarkleRoll
-from zaria.game import Seat
+from zaria.game import Seat, Undo
 from zaria.i18n import LANGUAGES, Translator, catalogue
 from zaria.penta.errors import PentaBoxValueError
 from zaria.penta.game import (
@@ -224,6 +226,26 @@ def test_apply_refuses_what_is_not_an_action(
     refused(g, lambda: g.apply(action), UnknownActionError, "err.unknown_action")
 
 
+@pytest.mark.parametrize("game_name", ["penta", "farkle"])
+@pytest.mark.parametrize("strict", [None, 0, 1, "yes", "False", [True]])
+def test_new_refuses_a_strict_setting_that_is_not_a_bool(game_name: str, strict: Any) -> None:
+    cls = PentaGame if game_name == "penta" else FarkleGame
+    with pytest.raises(BadStrictError) as info:
+        cls.new([Seat("Ana")], strict=strict)
+    check_error(info.value, "err.strict_flag")
+    assert repr(strict) in str(info.value)
+
+
+@pytest.mark.parametrize(("game_name", "make"), GAMES, ids=[g for g, _ in GAMES])
+@pytest.mark.parametrize("rolled", [False, True], ids=["before a roll", "after a roll"])
+def test_undo_with_nothing_to_undo(
+    game_name: str, make: Callable[[bool], Game], rolled: bool
+) -> None:
+    g = make(rolled)
+    refused(g, g.undo, NothingToUndoError, "err.undo.nothing")
+    refused(g, lambda: g.apply(Undo()), NothingToUndoError, "err.undo.nothing")
+
+
 @pytest.mark.parametrize(("game_name", "make"), GAMES, ids=[g for g, _ in GAMES])
 @pytest.mark.parametrize(
     ("table", "msg_id"), [c[1:] for c in BAD_TABLES], ids=[c[0] for c in BAD_TABLES]
@@ -247,6 +269,7 @@ def _seat_calls(game: Game) -> list[tuple[str, Callable[[object], object]]]:
             ("totals", p.totals),
             ("upper_needed", p.upper_needed),
             ("free_boxes", p.free_boxes),
+            ("undo", lambda s: p.undo(seat=s)),  # type: ignore[arg-type]
         ]
     f = game
     return [
@@ -255,12 +278,13 @@ def _seat_calls(game: Game) -> list[tuple[str, Callable[[object], object]]]:
         ("toggle", lambda s: f.toggle(0, seat=s)),  # type: ignore[arg-type]
         ("bank", lambda s: f.bank(seat=s)),  # type: ignore[arg-type]
         ("apply", lambda s: f.apply(Bank(), seat=s)),  # type: ignore[arg-type]
+        ("undo", lambda s: f.undo(seat=s)),  # type: ignore[arg-type]
     ]
 
 
 SEAT_METHODS = {
-    "penta": ["totals", "upper_needed", "free_boxes"],
-    "farkle": ["leader_total", "apply_roll", "toggle", "bank", "apply"],
+    "penta": ["totals", "upper_needed", "free_boxes", "undo"],
+    "farkle": ["leader_total", "apply_roll", "toggle", "bank", "apply", "undo"],
 }
 SEAT_ROWS = [(g, m) for g, methods in SEAT_METHODS.items() for m in methods]
 

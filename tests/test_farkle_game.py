@@ -574,7 +574,7 @@ def test_roundtrip_keeps_every_field() -> None:
     assert back.set_aside == (((1,), 100),) and back.turn_total == 100
     assert back.can_roll() and back.bust_risk() == Fraction(17, 108)
     d = g.to_dict()
-    assert d["game"] == "farkle" and d["version"] == 2
+    assert d["game"] == "farkle" and d["version"] == 3
 
 
 def _corrupt(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
@@ -587,7 +587,7 @@ def _corrupt(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
 
 CORRUPT: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
     ("wrong game", lambda d: d.update(game="penta")),
-    ("wrong version", lambda d: d.update(version=3)),
+    ("wrong version", lambda d: d.update(version=4)),
     ("version 1 with the house-rule keys", lambda d: d.update(version=1)),
     ("bool version", lambda d: d.update(version=True)),
     ("float version", lambda d: d.update(version=1.0)),

@@ -392,7 +392,7 @@ def test_no_penalty_by_default_and_the_count_still_shows() -> None:
 
 def _v1(game: FarkleGame) -> dict[str, Any]:
     d = game.to_dict()
-    for key in ("rules", "farkles", "opened"):
+    for key in ("rules", "farkles", "opened", "strict", "undos", "undo"):
         del d[key]
     d["version"] = 1
     return d
@@ -407,7 +407,7 @@ def test_a_save_from_before_house_rules_loads_with_the_defaults() -> None:
     back = FarkleGame.from_dict(_v1(g))
     assert back.rules == DEFAULT_RULES and back.farkles == (0, 0)
     assert back.opened == (True, False) and back.banked == (1000, 0)
-    assert back.roll == (5, 2, 3, 4, 6, 6) and back.to_dict()["version"] == 2
+    assert back.roll == (5, 2, 3, 4, 6, 6) and back.to_dict()["version"] == 3
 
 
 @pytest.mark.parametrize("rules", ALL_RULES[::5], ids=[r.id for r in ALL_RULES[::5]])

@@ -17,6 +17,7 @@ from zaria.farkle.errors import FarkleActionError
 from zaria.farkle.game import FarkleGame
 from zaria.farkle.strategy import expert_table
 from zaria.i18n import Translator, catalogue
+from zaria_web import farkle_screen
 from zaria_web.app import App
 from zaria_web.farkle_screen import FarkleScreen
 from zaria_web.farkle_view import percent
@@ -545,8 +546,11 @@ def test_changing_the_pace_during_the_computer_s_turn_applies_at_once() -> None:
     assert game(app).roll is not None
 
 
-def test_expert_tables_are_built_only_when_an_expert_game_starts() -> None:
+def test_expert_tables_are_built_only_when_an_expert_game_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     expert_table.cache_clear()
+    monkeypatch.setattr(farkle_screen, "EXPERT_BUILT", {})
     app, host = start("123466")
     host.advance(5000)
     assert expert_table.cache_info().currsize == 0
@@ -555,8 +559,12 @@ def test_expert_tables_are_built_only_when_an_expert_game_starts() -> None:
     app.action("fk-level", {"value": "expert", "event": "change"})
     app.action("fk-start", {})
     assert expert_table.cache_info().currsize == 0  # not before the table is drawn
-    host.advance(0)
+    p = page(host)
+    assert p.text["fk-prep"] == "Preparing the computer player…"
+    assert 'data-computer="wait"' in p.html
+    host.advance(farkle_screen.PREPARE_MS)
     assert expert_table.cache_info().currsize == 1
+    assert not page(host).has("fk-prep") and 'data-computer="ready"' in host.screen_html
 
 
 def test_expert_computer_plays_a_turn() -> None:
@@ -779,7 +787,7 @@ def test_the_scoring_card_is_one_tap_away_on_the_table() -> None:
     for words in (
         "Each single 1 100",
         "Three 1s 1,000",
-        "Three 2s / 3s / 4s / 5s / 6s 200 / 300 / 400 / 500 / 600",
+        "Three 2s / 3s / 4s / 5s / 6s 200\u00a0/ 300\u00a0/ 400\u00a0/ 500\u00a0/ 600",
         "Six of a kind 3,000",
         "Three pairs (four of a kind + a pair counts as three pairs) 1,500",
         "Two triplets 2,500",

@@ -10,6 +10,9 @@ invariants checked after every action, and what an illegal action looks like
 The state's round trip through its dict (and JSON text) is checked at every
 power-of-two action count, at every turn end and at the end of the game; a copy
 taken at a power-of-two count must come out of the next action unchanged.
+
+The random "humans" now and then undo their last record or bank (``Undo``): the
+game must then be exactly as it was before that decision, but for the undo count.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from zaria.farkle.game import Roll as FarkleRoll
 from zaria.farkle.game import Toggle as FarkleToggle
 from zaria.farkle.players import player_for as farkle_player
 from zaria.farkle.scoring import roll_scores, score_selection, scoring_dice
-from zaria.game import Game, Outcome, Place, Seat
+from zaria.game import Game, Outcome, Place, Seat, Undo
 from zaria.penta.game import PentaGame, Record
 from zaria.penta.game import Roll as PentaRoll
 from zaria.penta.game import Toggle as PentaToggle
@@ -69,6 +72,8 @@ def penta_pick(g: PentaGame, legal: list[Any], rng: random.Random) -> Any:
     later Pentas exercise the joker.
     """
     seat = g.seats[g.current]
+    if Undo() in legal and rng.random() < UNDO_RATE:
+        return Undo()
     if seat.computer:
         return penta_player(seat.level).choose(g)
     records = [a for a in legal if isinstance(a, Record)]
@@ -123,6 +128,8 @@ def penta_check(before: PentaGame, g: PentaGame, action: Any, seat: int, legal: 
 
 def penta_illegal(g: PentaGame, rng: random.Random) -> list[Any]:
     candidates: list[Any] = [PentaToggle(rng.choice([-1, 5, 6]))]
+    if not g.can_undo():
+        candidates.append(Undo())
     if not g.can_roll():
         candidates.append(PentaRoll())
     used = [b for b in BOXES if b not in g.free_boxes()]
@@ -167,6 +174,9 @@ def farkle_new(rng: random.Random) -> FarkleGame:
 
 def farkle_pick(g: FarkleGame, legal: list[Any], rng: random.Random) -> Any:
     seat = g.seats[g.current]
+    if Undo() in legal and rng.random() < UNDO_RATE:
+        return Undo()
+    legal = [a for a in legal if not isinstance(a, Undo)]
     if seat.computer:
         return _FARKLE_PLAYERS[seat.level].choose(g)
     # any legal action; Roll and Bank are made likelier than one more toggle
@@ -223,6 +233,8 @@ def farkle_check(
 
 def farkle_illegal(g: FarkleGame, rng: random.Random) -> list[Any]:
     candidates: list[Any] = [FarkleToggle(rng.choice([-1, 6, 7]))]
+    if not g.can_undo():
+        candidates.append(Undo())
     if g.roll is not None:
         flags = g.scoreable
         candidates += [FarkleToggle(i) for i in range(6) if i >= len(flags) or not flags[i]]
@@ -234,11 +246,17 @@ def farkle_illegal(g: FarkleGame, rng: random.Random) -> list[Any]:
 
 
 def farkle_out_of_turn(g: FarkleGame, rng: random.Random) -> None:
-    """Any legal action attributed to another seat is refused."""
+    """Any legal action attributed to another seat is refused (an undo: to another
+    seat than the one that banked)."""
     other = (g.current + 1) % len(g.seats)
     if other != g.current:
         with pytest.raises(IllegalActionError):
-            g.apply(rng.choice(g.legal_actions()), seat=other, roller=RandomRoller(0))
+            moves = [a for a in g.legal_actions() if not isinstance(a, Undo)]
+            g.apply(rng.choice(moves), seat=other, roller=RandomRoller(0))
+    banker = g.undo_seat
+    if banker is not None and len(g.seats) > 1:
+        with pytest.raises(IllegalActionError):
+            g.apply(Undo(), seat=(banker + 1) % len(g.seats))
 
 
 FARKLE = Spec(
@@ -255,6 +273,20 @@ FARKLE = Spec(
 
 
 # ------------------------------------------------------------------ the shared loop
+
+#: How often a random player takes the chance to undo its last record or bank.
+UNDO_RATE = 0.15
+
+
+def check_undone(g: Game[Any], decided: dict[str, Any] | None, undoer: int | None) -> None:
+    """After an undo: the game before the decision, with one more undo for its seat."""
+    assert decided is not None and undoer is not None
+    now = g.to_dict()
+    undos = list(decided["undos"])
+    undos[undoer] += 1
+    assert now["undos"] == undos
+    assert now == {**decided, "undos": undos}
+    assert not g.can_undo()  # one step only
 
 
 def round_trip(g: Game[Any]) -> None:
@@ -303,6 +335,8 @@ def play(spec: Spec, seed: int) -> Game[Any]:
     assert isinstance(g, Game)
     actions = 0
     legal = g.legal_actions()
+    decided: dict[str, Any] | None = None  # the game before the last record or bank
+    undos = 0
     while not g.over:
         assert g.outcome() is None
         action = spec.pick(g, legal, rng)
@@ -312,16 +346,24 @@ def play(spec: Spec, seed: int) -> Game[Any]:
         before, acted = g.copy(), g.current
         checkpoint = (actions + 1) & actions == 0  # the next count is a power of two
         snapshot = g.to_dict() if checkpoint else None
+        undoer = g.undo_seat
         g.apply(action, roller=roller)
         actions += 1
         if snapshot is not None:
             assert before.to_dict() == snapshot  # the copy did not move with the game
         legal = g.legal_actions()
-        spec.check(before, g, action, acted, legal)
-        if checkpoint or spec.turn_ended(g, action) or g.over:
+        if isinstance(action, Undo):
+            check_undone(g, decided, undoer)
+            undos += 1
+        else:
+            spec.check(before, g, action, acted, legal)
+            if g.can_undo():
+                decided = before.to_dict()
+        if checkpoint or spec.turn_ended(g, action) or g.over or isinstance(action, Undo):
             round_trip(g)
         assert actions < 20000
-    assert legal == []
+    assert all(isinstance(a, Undo) for a in legal)  # the game-ending decision may be undone
+    assert sum(g.to_dict()["undos"]) == undos
     spec.finish(g, actions)
     check_outcome(spec, g)
     return g
@@ -332,20 +374,26 @@ GAMES_PER_BLOCK = 500
 
 @pytest.mark.parametrize("block", range(4))
 def test_penta_random_playthroughs(block: int) -> None:
-    bonuses = 0
+    bonuses = undos = 0
     for seed in range(block * GAMES_PER_BLOCK, (block + 1) * GAMES_PER_BLOCK):
         g = play(PENTA, seed)
         assert isinstance(g, PentaGame)
         bonuses += sum(g.penta_bonuses)
+        undos += sum(g.undos)
     assert bonuses > 0  # the joker path was exercised
+    assert undos > GAMES_PER_BLOCK  # and undo, often
 
 
 @pytest.mark.parametrize("block", range(4))
 def test_farkle_random_playthroughs(block: int) -> None:
-    wins = 0
+    wins = undos = 0
     for seed in range(block * GAMES_PER_BLOCK, (block + 1) * GAMES_PER_BLOCK):
-        wins += len(play(FARKLE, seed).winners())  # type: ignore[attr-defined]
+        g = play(FARKLE, seed)
+        assert isinstance(g, FarkleGame)
+        wins += len(g.winners())
+        undos += sum(g.undos)
     assert wins >= GAMES_PER_BLOCK
+    assert undos > GAMES_PER_BLOCK // 4  # undo was exercised, often
 
 
 # ------------------------------------------------------------------ the shared values

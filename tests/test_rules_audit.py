@@ -21,7 +21,7 @@ from zaria.farkle.game import DEFAULT_TARGET, TARGETS, EventKind, FarkleGame
 from zaria.farkle.odds import bust_probability
 from zaria.farkle.players import NormalPlayer, Plan
 from zaria.farkle.scoring import score_selection, scoring_dice, selection_scores
-from zaria.game import Seat
+from zaria.game import Seat, Undo
 from zaria.penta.advisor import CasualPlayer, OptimalPlayer
 from zaria.penta.game import NoRollsLeftError, PentaGame
 from zaria.penta.scoring import BOXES, UPPER, Box, box_options, score
@@ -220,7 +220,8 @@ def test_a_turn_is_at_most_three_rolls_and_recording_passes_the_turn_in_seat_ord
                     g.apply_roll([1, 2, 3, 4, 6])
             box = next(b for b in BOXES if g.sheets[seat][b] is None)
             g.score(box)
-    assert g.over and g.legal_actions() == []
+    # only the undo of the game-ending record is left
+    assert g.over and g.legal_actions() == [Undo()]
     assert all(None not in sheet.values() for sheet in g.sheets)
 
 

@@ -53,5 +53,33 @@ class GameOverError(IllegalActionError):
     """Any action once the game has ended; each game's own ``GameOverError`` is one."""
 
 
+class BadStrictError(IllegalActionError):
+    """A new game's ``strict`` setting that is not ``True`` or ``False``."""
+
+
+class UndoError(IllegalActionError):
+    """An undo the game refuses; the game is unchanged.
+
+    Undo takes back the last decision that ended a turn (a Penta record, a Farkle
+    bank), once, until the next roll. Each refusal has its own subclass.
+    """
+
+
+class NothingToUndoError(UndoError):
+    """No decision to take back: none yet, a roll since, or already undone (one step only)."""
+
+
+class StrictGameError(UndoError):
+    """An undo in a game started strict (``strict=True``): undo is off for the whole game."""
+
+
+class ComputerMoveError(UndoError):
+    """An undo of a decision a computer seat made."""
+
+
+class NotYourUndoError(UndoError):
+    """An undo attributed to a seat other than the one that made the decision."""
+
+
 class StateError(ValueError):
     """A saved state (a dict) that cannot be turned back into a game."""

@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkabl
 
 from zaria.checks import is_whole
 from zaria.dice import Roller
-from zaria.errors import NoSuchSeatError, SeatsError, StateError
+from zaria.errors import (
+    BadStrictError,
+    ComputerMoveError,
+    NoSuchSeatError,
+    NothingToUndoError,
+    NotYourUndoError,
+    SeatsError,
+    StateError,
+    StrictGameError,
+)
 from zaria.outcome import Outcome, Place
 
 __all__ = [
@@ -24,7 +33,10 @@ __all__ = [
     "Outcome",
     "Place",
     "Seat",
+    "Undo",
     "check_seats",
+    "check_strict",
+    "check_undo",
     "seat_index",
 ]
 
@@ -132,6 +144,80 @@ def seat_index(seat: object, count: int, what: str) -> int:
     return seat
 
 
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last decision that ended a turn: a Penta record, a Farkle bank.
+
+    Both games list ``Undo()`` in ``legal_actions()`` exactly when their
+    ``can_undo()`` is true, and ``apply(Undo())`` calls their ``undo()``.
+    """
+
+
+def check_strict(strict: object) -> bool:
+    """``strict`` if it is ``True`` or ``False``, else :class:`~zaria.errors.BadStrictError`.
+
+    >>> check_strict(1)
+    Traceback (most recent call last):
+    ...
+    zaria.errors.BadStrictError: strict must be True or False, not 1
+    """
+    if not isinstance(strict, bool):
+        raise BadStrictError(
+            "err.strict_flag", f"strict must be True or False, not {strict!r}", value=repr(strict)
+        )
+    return strict
+
+
+def check_undo(
+    seats: tuple[Seat, ...],
+    *,
+    strict: bool,
+    undo_seat: int | None,
+    last_seat: int | None,
+    seat: object,
+    what: str,
+) -> int:
+    """The seat whose decision an undo takes back, or raise the :class:`~zaria.errors.UndoError`
+    that says why not (both games refuse an undo by these rules, in this order).
+
+    ``undo_seat`` is the seat of the decision the game keeps to undo (``None``
+    when it keeps none); ``last_seat`` the seat of the last decision ``what`` when
+    no roll has followed it; ``seat`` the seat asking (``None``: not said).
+
+    >>> check_undo((Seat("Ana"), Seat("Bo", computer=True)), strict=False, undo_seat=None,
+    ...            last_seat=1, seat=None, what="record")
+    Traceback (most recent call last):
+    ...
+    zaria.errors.ComputerMoveError: cannot undo Bo's record: the computer made it
+    """
+    asking = None if seat is None else seat_index(seat, len(seats), "undo")
+    if strict:
+        raise StrictGameError(
+            "err.undo.strict", f"cannot undo the {what}: the game was started strict"
+        )
+    if undo_seat is None:
+        if last_seat is not None and seats[last_seat].computer:
+            name = seats[last_seat].name
+            raise ComputerMoveError(
+                "err.undo.computer",
+                f"cannot undo {name}'s {what}: the computer made it",
+                name=name,
+            )
+        raise NothingToUndoError(
+            "err.undo.nothing",
+            f"nothing to undo: a {what} can be undone once, until the next roll",
+        )
+    if asking is not None and asking != undo_seat:
+        name = seats[undo_seat].name
+        raise NotYourUndoError(
+            "err.undo.not_yours",
+            f"seat {asking} cannot undo the {what}: only {name} (seat {undo_seat}) may",
+            name=name,
+            seat=asking,
+        )
+    return undo_seat
+
+
 @runtime_checkable
 class Game(Protocol[A]):
     """What code may rely on to drive either game, :class:`~zaria.penta.game.PentaGame`
@@ -149,6 +235,10 @@ class Game(Protocol[A]):
     without one), passed by keyword. ``outcome()`` is ``None`` until the game is
     over. ``copy()`` is independent of the original, and ``from_dict(to_dict())``
     gives back an equal game.
+
+    ``undo()`` takes back the last decision that ended a turn, once, until the
+    next roll; ``can_undo()`` says whether it may now (:class:`Undo`), and
+    ``undo_seat`` which seat's decision it would take back.
     """
 
     @property
@@ -165,6 +255,13 @@ class Game(Protocol[A]):
     def legal_actions(self) -> list[A]: ...
 
     def apply(self, action: A, *, roller: Roller | None = None) -> None: ...
+
+    @property
+    def undo_seat(self) -> int | None: ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self, *, seat: int | None = None) -> None: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 

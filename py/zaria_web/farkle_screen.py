@@ -14,18 +14,36 @@ Dice come from :func:`~zaria_web.dice_source.dice_source`. The save records the
 size of every roll of the game; when the page is reloaded with the same
 ``?dice=`` or ``?seed=``, the source is wound forward by those rolls, so the
 script continues where the game was rather than starting over.
+
+The house rules are chosen in the dialog and kept by the game (its save carries
+them). The computer gets ready for them once the table is drawn: Expert's
+tables are built for the rules in force (up to a few seconds under a minimum
+and a penalty, in the page as natively), Master's win-probability table is
+downloaded (``data/farkle_master_<rules>.bin``). Meanwhile the table says the
+computer is being prepared, and the computer's turn waits; a failed download
+is said, with a button to try again.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from zaria.errors import IllegalActionError, StateError
 from zaria.farkle.events import Event, EventKind
 from zaria.farkle.game import FarkleGame, Roll
+from zaria.farkle.master import MasterTable, install_table, last_turn
 from zaria.farkle.players import LEVELS, player_for
+from zaria.farkle.rules import (
+    DEFAULT_RULES,
+    MASTER_RULES,
+    RULE_OPTIONS,
+    FarkleRules,
+    master_available,
+    master_table_name,
+)
 from zaria.farkle.scoring import MAX_DICE, non_scoring_dice
 from zaria.farkle.state import TARGETS
 from zaria.farkle.state import VERSION as STATE_VERSION
@@ -34,6 +52,7 @@ from zaria.game import Seat
 from zaria_web import farkle_setup_view as setup_view
 from zaria_web import farkle_view as view
 from zaria_web import saved_state
+from zaria_web.data_files import DataFile
 from zaria_web.dice_source import DiceSource, dice_source
 from zaria_web.names import NAME_LENGTH, clean_saved_seats, in_every_language, seat_names
 from zaria_web.screen import Context
@@ -43,7 +62,32 @@ GAME = "farkle"
 PACE_MS = {"normal": 1000, "fast": 300, "instant": 0}
 #: A computer turn never needs this many steps; a guard against a runaway loop.
 MAX_STEPS = 500
-_LOUD = (EventKind.LOST_TURN, EventKind.HOT_DICE, EventKind.LAST_ROUND, EventKind.GAME_OVER)
+_LOUD = (
+    EventKind.LOST_TURN,
+    EventKind.PENALTY,
+    EventKind.HOT_DICE,
+    EventKind.LAST_ROUND,
+    EventKind.GAME_OVER,
+)
+#: Milliseconds between drawing the table and building Expert's tables: long
+#: enough for the page to show that the computer is being prepared first.
+PREPARE_MS = 50
+
+
+def _read_master(data: bytes) -> MasterTable:
+    """Install a downloaded Master table, with the last-turn table it plays from."""
+    table = install_table(data)
+    last_turn(table.rules)
+    return table
+
+
+#: Master's tables, downloaded when a Master game first needs one (shared by the
+#: page's every game).
+MASTER_FILES = {
+    rules: DataFile(f"data/{master_table_name(rules)}", _read_master) for rules in MASTER_RULES
+}
+#: The rule sets whose Expert tables are built, and how long each took (ms).
+EXPERT_BUILT: dict[FarkleRules, float] = {}
 
 
 @dataclass
@@ -54,6 +98,9 @@ class Setup:
     computer: bool = True
     level: str = "normal"
     target: int = 10000
+    rules: FarkleRules = DEFAULT_RULES
+    #: Whether a rules change made a chosen Master give way to Expert (the dialog says so).
+    fell_back: bool = False
 
 
 class _LoggedRoller:
@@ -89,6 +136,8 @@ class FarkleScreen:
         self._timer: int | None = None
         self._prep: int | None = None
         self._batch: list[tuple[str, bool]] | None = None
+        #: Whether this screen is the one shown: late downloads act only then.
+        self.active = False
         self._resume()
 
     # -- saving ---------------------------------------------------------------
@@ -124,6 +173,10 @@ class FarkleScreen:
             extras = saved_state.farkle_extras(state, MAX_DICE)
             if any(s.computer and s.level not in LEVELS for s in game.seats):
                 raise StateError("farkle save: unknown computer level")
+            if any(s.level == "master" for s in game.seats if s.computer) and not (
+                master_available(game.rules)
+            ):
+                raise StateError(f"farkle save: no Master table for the rules {game.rules.id!r}")
         except saved_state.NewerState as exc:
             self.notice = (self.ctx.saves.reject(GAME, str(exc), "save.newer"), {})
             return
@@ -155,6 +208,7 @@ class FarkleScreen:
             computer=computer is not None,
             level=computer.level if computer is not None else "normal",
             target=game.target,
+            rules=game.rules,
         )
 
     # -- speaking ---------------------------------------------------------------
@@ -172,10 +226,11 @@ class FarkleScreen:
         return self.ctx.tr("farkle.ai_name") if s.computer else s.name
 
     def _seat_views(self) -> tuple[view.SeatView, ...]:
-        assert self.game is not None
+        game = self.game
+        assert game is not None
         return tuple(
-            view.SeatView(s.name, s.computer, s.level, b)
-            for s, b in zip(self.game.seats, self.game.banked, strict=True)
+            view.SeatView(s.name, s.computer, s.level, b, f)
+            for s, b, f in zip(game.seats, game.banked, game.farkles, strict=True)
         )
 
     def _events_text(self, events: tuple[Event, ...]) -> str:
@@ -217,14 +272,15 @@ class FarkleScreen:
         )
 
     def _schedule(self) -> None:
-        """Start the computer's next step if it is its turn (and nothing is in the way)."""
+        """Start the computer's next step if it is its turn (and nothing is in the way:
+        the question about a new game, or the computer still being prepared)."""
         self._cancel()
-        if self._ai_turn() and not self.confirm:
+        if self._ai_turn() and not self.confirm and self.computer_state() == "ready":
             self._timer = self.ctx.host.set_timeout(self._pace(), self._tick)
 
     def _tick(self) -> None:
         self._timer = None
-        if not self._ai_turn() or self.confirm:
+        if not self._ai_turn() or self.confirm or self.computer_state() != "ready":
             return
         if self._pace() == 0:
             # Instant: the whole turn at once, announced as one message.
@@ -244,17 +300,67 @@ class FarkleScreen:
         self._schedule()
         self.ctx.redraw()
 
-    def _prepare_level(self) -> None:
-        """Build the Expert's tables once an Expert game is on, after the table is drawn."""
+    # -- getting the computer ready -----------------------------------------------
+    def _levels(self) -> set[str]:
         game = self.game
-        if game is None or not any(s.level == "expert" for s in game.seats if s.computer):
+        return set() if game is None else {s.level for s in game.seats if s.computer}
+
+    def _master_file(self) -> DataFile[MasterTable] | None:
+        """The download Master needs for this game's rules (None: no Master plays them)."""
+        game = self.game
+        if game is None or "master" not in self._levels():
+            return None
+        return MASTER_FILES.get(game.rules)
+
+    def computer_state(self) -> str:
+        """The computer's state: ready, preparing (its tables are being built or
+        downloaded) or failed (its table could not be downloaded)."""
+        game = self.game
+        if game is None:
+            return "ready"
+        download = self._master_file()
+        if download is not None and not download.ready:
+            return "failed" if download.error is not None and not download.loading else "preparing"
+        if "expert" in self._levels() and game.rules not in EXPERT_BUILT:
+            return "preparing"
+        return "ready"
+
+    def _prepare_level(self) -> None:
+        """Get the computer ready for this game's rules, after the table is drawn: start
+        Master's download, and build Expert's tables on a timer (the page shows that the
+        computer is being prepared while they are built)."""
+        game = self.game
+        if game is None:
             return
-        if self._prep is None:
-            self._prep = self.ctx.host.set_timeout(0, self._build_expert)
+        download = self._master_file()
+        if download is not None:
+            download.request(self.ctx.host, self._computer_arrived)
+        needs_expert = "expert" in self._levels() and game.rules not in EXPERT_BUILT
+        if needs_expert and self._prep is None:
+            self._prep = self.ctx.host.set_timeout(PREPARE_MS, self._build_expert)
 
     def _build_expert(self) -> None:
         self._prep = None
-        expert_table()
+        game = self.game
+        if game is None or game.rules in EXPERT_BUILT:
+            return
+        t0 = time.perf_counter()
+        expert_table(game.rules)
+        EXPERT_BUILT[game.rules] = (time.perf_counter() - t0) * 1000
+        self._computer_arrived()
+
+    def _computer_arrived(self) -> None:
+        """The computer's tables are ready (or its download failed): carry on, if shown."""
+        if self.active:
+            self._schedule()
+            self.ctx.redraw()
+
+    def _act_retry(self, data: Mapping[str, str]) -> None:
+        """Download Master's table again, after a failed download."""
+        download = self._master_file()
+        if download is not None and download.error is not None and not download.loading:
+            self.ctx.focus_after("#fk-turn")  # the button goes while the table downloads
+            download.request(self.ctx.host, self._computer_arrived)
 
     # -- the computer -------------------------------------------------------------
     def _ai_step(self) -> None:
@@ -265,7 +371,7 @@ class FarkleScreen:
         if game.roll is None:
             self._roll()
             return
-        plan = player_for(seat.level or "normal").plan(game)
+        plan = player_for(seat.level or "normal", game.rules).plan(game)
         change = set(game.selected) ^ set(plan.keep)
         if change:
             for i in sorted(change):
@@ -355,6 +461,7 @@ class FarkleScreen:
             humans=[not s.computer for s in game.seats],
             winners=game.winners(),
             reproducible=self.source.reproducible,
+            rules=game.rules,
         )
 
     def _toggle(self, pos: int) -> None:
@@ -397,14 +504,18 @@ class FarkleScreen:
             self.setup.names, lambda n: tr("farkle.setup.default_name", n=n), computer
         )
         seats = [Seat(n) for n in names]
+        rules = self.setup.rules
         if self.setup.computer:
-            seats.append(Seat(tr("farkle.ai_name"), computer=True, level=self.setup.level))
+            level = self.setup.level
+            if level not in setup_view.levels_for(rules):
+                level = "expert"  # the dialog never offers it; a last guard
+            seats.append(Seat(tr("farkle.ai_name"), computer=True, level=level))
         self._cancel()
         self.ctx.saves.clear(GAME)
         if self.game is not None:
             # A second game of the page's life: a fresh source (a script starts over).
             self.source = dice_source(self.ctx.params)
-        self.game = FarkleGame.new(seats, self.setup.target)
+        self.game = FarkleGame.new(seats, self.setup.target, rules)
         self.rolls = []
         self.mode = "table"
         self.confirm = False
@@ -526,8 +637,33 @@ class FarkleScreen:
         self.setup.computer = data.get("value") == "on"
 
     def _act_level(self, data: Mapping[str, str]) -> None:
-        if data.get("value") in LEVELS:
+        if data.get("value") in setup_view.levels_for(self.setup.rules):
             self.setup.level = data["value"]
+            self.setup.fell_back = False
+
+    def _act_rule(self, data: Mapping[str, str]) -> None:
+        """A house-rule option changed; a chosen Master gives way to Expert, saying so,
+        when it has no table for the new rules."""
+        option = next((o for o in RULE_OPTIONS if o.field == data.get("field")), None)
+        if option is None:
+            return
+        value = next((v for v in option.values if str(v) == data.get("value")), None)
+        if value is None:
+            return
+        setup = self.setup
+        changes: dict[str, Any] = {option.field: value}
+        setup.rules = replace(setup.rules, **changes)
+        setup.fell_back = setup.level == "master" and not master_available(setup.rules)
+        if setup.fell_back:
+            setup.level = "expert"
+            tr = self.ctx.tr
+            self._say(
+                tr(
+                    "farkle.house.master_fallback",
+                    master=tr("farkle.level.master"),
+                    expert=tr("farkle.level.expert"),
+                )
+            )
 
     def _act_target(self, data: Mapping[str, str]) -> None:
         value = data.get("value", "")
@@ -561,9 +697,11 @@ class FarkleScreen:
         return True
 
     def enter(self) -> None:
+        self.active = True
         self._schedule()
 
     def leave(self) -> None:
+        self.active = False
         self._cancel()
 
     # -- drawing ----------------------------------------------------------------
@@ -594,7 +732,7 @@ class FarkleScreen:
             turn_total=game.turn_total,
             selection=tuple(sorted(sel)),
             selection_points=game.selection_points(),
-            selection_left=non_scoring_dice(sel) if sel else (),
+            selection_left=non_scoring_dice(sel, game.rules.scoring) if sel else (),
             hot_pending=game.hot_dice_pending(),
             dice_to_roll=game.dice_to_roll(),
             risk=game.bust_risk(),
@@ -611,6 +749,9 @@ class FarkleScreen:
             confirm=self.confirm,
             pace=self.ctx.settings.get("pace", "normal"),
             card_open=self.card_open,
+            rules=game.rules,
+            opening_needed=game.opening_needed,
+            computer_state=self.computer_state(),
         )
 
     def render(self) -> str:
@@ -630,6 +771,8 @@ class FarkleScreen:
                     notice=self.notice,
                     dice_error=self.source.describe(self.ctx.tr),
                     card_open=self.card_open,
+                    rules=s.rules,
+                    fell_back=s.fell_back,
                 ),
             )
         if game.over:
@@ -642,6 +785,7 @@ class FarkleScreen:
                     events=tuple(
                         view.EventView(e.kind.value, e.seat, e.points, e.dice) for e in game.events
                     ),
+                    rules=game.rules,
                 ),
             )
         # Coming back to the screen during the computer's turn picks its play up again.

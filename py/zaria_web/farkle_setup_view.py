@@ -1,9 +1,22 @@
-"""Farkle's new game dialog as HTML: a pure function of the form's state."""
+"""Farkle's new game dialog as HTML: a pure function of the form's state.
+
+The house rules are three radio groups like the target's (:data:`RULE_OPTIONS`,
+defaults first). The computer's levels follow them: Master is offered only for
+the rule sets it has a table for, and otherwise a line beside the level says so.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from zaria.farkle.players import LEVELS as ALL_LEVELS
+from zaria.farkle.rules import (
+    DEFAULT_RULES,
+    RULE_OPTIONS,
+    FarkleRules,
+    RuleOption,
+    master_available,
+)
 from zaria.farkle.state import TARGETS
 from zaria.i18n import Translator
 from zaria_web.farkle_view import Note, notices, pace_select, scoring_card
@@ -11,7 +24,17 @@ from zaria_web.html import attrs, h
 from zaria_web.names import NAME_LENGTH
 
 MAX_HUMANS = 6
-LEVELS = ("normal", "expert")
+#: The radio group of each house-rule option (ids are ``<name>-<value>``).
+RULE_GROUPS = {"opening_minimum": "fk-opening", "farkle_penalty": "fk-penalty", "table": "fk-table"}
+
+
+def levels_for(rules: FarkleRules) -> tuple[str, ...]:
+    """The computer levels the dialog offers under ``rules``.
+
+    >>> levels_for(DEFAULT_RULES), levels_for(FarkleRules(table="additive"))
+    (('normal', 'expert', 'master'), ('normal', 'expert'))
+    """
+    return tuple(lv for lv in ALL_LEVELS if lv != "master" or master_available(rules))
 
 
 @dataclass(frozen=True)
@@ -27,6 +50,9 @@ class SetupView:
     notice: Note | None = None
     dice_error: str | None = None
     card_open: bool = False
+    rules: FarkleRules = DEFAULT_RULES
+    #: Whether the rules just chosen made a chosen Master give way to Expert.
+    fell_back: bool = False
 
 
 def _title(tr: Translator, v: SetupView) -> str:
@@ -77,8 +103,16 @@ def _players(tr: Translator, v: SetupView) -> str:
     )
 
 
-def _choice(name: str, act: str, value: str, label: str, checked: bool, disabled: bool) -> str:
-    field = attrs(
+def _choice(
+    name: str,
+    act: str,
+    value: str,
+    label: str,
+    checked: bool,
+    disabled: bool,
+    field: str | None = None,
+) -> str:
+    radio = attrs(
         type="radio",
         name=name,
         id=f"{name}-{value}",
@@ -86,23 +120,75 @@ def _choice(name: str, act: str, value: str, label: str, checked: bool, disabled
         checked=checked,
         disabled=disabled,
         data_act=act,
+        data_field=field,
     )
-    return f'<label class="fk-seg"><input{field}><span>{h(label)}</span></label>'
+    return f'<label class="fk-seg"><input{radio}><span>{h(label)}</span></label>'
+
+
+def _level_note(tr: Translator, v: SetupView) -> str:
+    """Why Master is not offered (and, just after the rules changed, that Expert plays)."""
+    if master_available(v.rules):
+        return ""
+    key = "farkle.house.master_fallback" if v.fell_back else "farkle.house.master_unavailable"
+    text = tr(key, master=tr("farkle.level.master"), expert=tr("farkle.level.expert"))
+    return f'<p class="fk-levelnote" id="fk-level-note">{h(text)}</p>'
 
 
 def _computer(tr: Translator, v: SetupView) -> str:
     box = attrs(type="checkbox", id="fk-computer", checked=v.computer, data_act="fk-computer")
     levels = "".join(
         _choice("fk-level", "fk-level", lv, tr("farkle.level." + lv), lv == v.level, not v.computer)
-        for lv in LEVELS
+        for lv in levels_for(v.rules)
+    )
+    note = _level_note(tr, v)
+    group = attrs(
+        class_="fk-segs",
+        role="radiogroup",
+        aria_label=tr("farkle.setup.level"),
+        aria_describedby="fk-level-note" if note else None,
     )
     return (
         f'<fieldset class="fk-fs"><legend>{h(tr("farkle.setup.computer_legend"))}</legend>'
         f'<label class="fk-check"><input{box}><span>{h(tr("farkle.setup.computer"))}</span></label>'
-        f'<div class="fk-segs" role="radiogroup" aria-label="{h(tr("farkle.setup.level"))}">'
+        f"<div{group}>"
         f'<span class="fk-seglabel" aria-hidden="true">{h(tr("farkle.setup.level"))}</span>'
-        f"{levels}</div>"
+        f"{levels}</div>{note}"
         f"{pace_select(tr, v.pace)}</fieldset>"
+    )
+
+
+def value_text(tr: Translator, option: RuleOption, value: int | str) -> str:
+    """The words naming ``value`` of a house-rule option ("500 points", "Additive")."""
+    key, params = option.value_label(value)
+    return tr(key, **params)
+
+
+def _house(tr: Translator, v: SetupView) -> str:
+    """The house rules: one radio group per option, the rules page's game first."""
+    groups = []
+    for option in RULE_OPTIONS:
+        name = RULE_GROUPS.get(option.field, "fk-" + option.field)
+        current = getattr(v.rules, option.field)
+        choices = "".join(
+            _choice(
+                name,
+                "fk-rule",
+                str(value),
+                value_text(tr, option, value),
+                value == current,
+                False,
+                field=option.field,
+            )
+            for value in option.values
+        )
+        groups.append(
+            f'<div class="fk-segs fk-rule" role="radiogroup" aria-labelledby="{name}-label">'
+            f'<span class="fk-seglabel" id="{name}-label">{h(tr(option.label))}</span>'
+            f"{choices}</div>"
+        )
+    return (
+        f'<fieldset class="fk-fs fk-house-fs"><legend>{h(tr("farkle.house.title"))}</legend>'
+        f"{''.join(groups)}</fieldset>"
     )
 
 
@@ -137,9 +223,10 @@ def render_setup(tr: Translator, v: SetupView) -> str:
         f'<p class="fk-kicker" id="fk-setup-kicker">{h(tr("farkle.setup.kicker"))}</p>'
         f'<h2 id="fk-setup-title" aria-describedby="fk-setup-kicker">{h(_title(tr, v))}</h2>'
         f"{notices(tr, v.notice, v.dice_error)}"
-        f'<div class="fk-setup-grid">{_players(tr, v)}'
-        f'<div class="fk-setup-col">{_computer(tr, v)}{_target(tr, v)}</div></div>'
+        f'<div class="fk-setup-grid">'
+        f'<div class="fk-setup-col">{_players(tr, v)}{_computer(tr, v)}</div>'
+        f'<div class="fk-setup-col">{_target(tr, v)}{_house(tr, v)}</div></div>'
         f'<div class="btn-row fk-end">{back}'
         f"<button{start}>{h(tr('farkle.setup.start'))}</button></div>"
-        f"</div>{scoring_card(tr, v.card_open)}</section>"
+        f"</div>{scoring_card(tr, v.card_open, v.rules.scoring)}</section>"
     )

@@ -3,6 +3,12 @@
 Nothing here changes the game. The controller (:mod:`zaria_web.farkle_screen`)
 builds a :class:`TableView` or :class:`OverView` from the engine and its own
 few fields; every word goes through the translator.
+
+House rules show where they matter: the rules in force under the round and
+target (and on the end screen) when they are not the rules page's game, each
+player's lost turns in a row beside the score when the penalty is on, the
+reason beside a Bank the opening minimum refuses, and the scoring card of the
+table in force.
 """
 
 from __future__ import annotations
@@ -12,6 +18,15 @@ from fractions import Fraction
 from typing import Any
 
 from zaria.farkle.odds import bust_table
+from zaria.farkle.rules import (
+    DEFAULT_RULES,
+    FARKLES_FOR_PENALTY,
+    FarkleRules,
+    ScoringRow,
+    ScoringTable,
+    scoring_rows,
+)
+from zaria.farkle.scoring import score_selection
 from zaria.i18n import Translator
 from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
 
@@ -26,6 +41,8 @@ class SeatView:
     computer: bool
     level: str
     banked: int
+    #: Lost turns in a row (shown when the penalty rule is on).
+    farkles: int = 0
 
 
 @dataclass(frozen=True)
@@ -87,6 +104,12 @@ class TableView:
     confirm: bool = False
     pace: str = "normal"
     card_open: bool = False
+    rules: FarkleRules = DEFAULT_RULES
+    #: The least the current player may bank (the opening minimum until it has banked).
+    opening_needed: int = 0
+    #: The computer player: "ready", "preparing" (its tables are being made or
+    #: downloaded) or "failed" (its table could not be downloaded).
+    computer_state: str = "ready"
 
     @property
     def human(self) -> bool:
@@ -107,6 +130,7 @@ class OverView:
     target: int
     winners: tuple[int, ...]
     events: tuple[EventView, ...] = ()
+    rules: FarkleRules = DEFAULT_RULES
 
 
 PACES = ("normal", "fast", "instant")
@@ -173,9 +197,20 @@ def event_lines(
             name = bdi(name)
         total = seats[e.seat].banked
         if e.kind == "lost_turn":
-            key = "farkle.event.lost" if e.points else "farkle.event.lost_nothing"
+            # With the penalty, the total does not stay: the penalty's line says what it is.
+            penalized = any(x.kind == "penalty" and x.seat == e.seat for x in events)
+            key = "farkle.house.lost" if penalized else "farkle.event.lost"
+            key += "" if e.points else "_nothing"
             out.append(
                 ("lost", say("farkle.lost_turn"), say(key, name=name, points=e.points, total=total))
+            )
+        elif e.kind == "penalty":
+            out.append(
+                (
+                    "penalty",
+                    say("farkle.house.penalty_title", points=e.points),
+                    say("farkle.house.penalty_event", name=name, points=e.points, total=total),
+                )
             )
         elif e.kind == "hot_dice":
             out.append(("hot", say("farkle.hot_dice"), say("farkle.event.hot", points=e.points)))
@@ -206,9 +241,11 @@ def _players(tr: Translator, v: TableView) -> str:
         {(v.current + j) % n for j in range(v.turns_left)} if v.last_round_by is not None else set()
     )
     items = []
+    penalty = v.rules.farkle_penalty
     for i, seat in enumerate(v.seats):
         name = seat_name(tr, seat)
-        share = min(seat.banked, v.target) * 100 // v.target
+        shown = max(0, min(seat.banked, v.target))  # a penalty can take a total below zero
+        share = shown * 100 // v.target
         tags = []
         if seat.computer:
             level = tr("farkle.level." + seat.level)
@@ -223,7 +260,7 @@ def _players(tr: Translator, v: TableView) -> str:
             role="progressbar",
             aria_valuemin=0,
             aria_valuemax=v.target,
-            aria_valuenow=min(seat.banked, v.target),
+            aria_valuenow=shown,
             aria_label=tr("farkle.progress", name=name, total=seat.banked, target=v.target),
         )
         cls = (
@@ -233,6 +270,7 @@ def _players(tr: Translator, v: TableView) -> str:
             f"<li{attrs(class_=cls, aria_current='true' if i == v.current else None)}>"
             f'<span class="fk-pname">{bdi(name)}</span>{tag}'
             f'<span class="fk-ptotal num">{h(tr.number(seat.banked))}</span>'
+            f"{lost_marks(tr, seat.farkles) if penalty else ''}"
             f'<span{bar}><span class="fk-fill" style="width:{share}%"></span></span></li>'
         )
     return (
@@ -240,6 +278,17 @@ def _players(tr: Translator, v: TableView) -> str:
         f'<h2 class="sr-only" id="fk-players-title">{h(tr("farkle.players"))}</h2>'
         f'<ol class="fk-plist">{"".join(items)}</ol></section>'
     )
+
+
+def lost_marks(tr: Translator, count: int) -> str:
+    """A player's lost turns in a row as marks, one slot per lost turn up to the penalty."""
+    marks = "".join(
+        f'<span class="fk-mark{" on" if i < count else ""}"></span>'
+        for i in range(FARKLES_FOR_PENALTY)
+    )
+    label = tr("farkle.house.farkles", count=count, limit=FARKLES_FOR_PENALTY)
+    box = attrs(class_="fk-farkles", role="img", aria_label=label, title=label, data_count=count)
+    return f"<span{box}>{marks}</span>"
 
 
 def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
@@ -350,6 +399,10 @@ def _actions(tr: Translator, v: TableView) -> str:
         disabled=not (v.human and v.can_roll),
         aria_keyshortcuts="R",
     )
+    why = ""
+    if v.human and v.opening_needed and v.turn_total + v.selection_points < v.opening_needed:
+        reason = tr("farkle.house.not_opened", minimum=v.opening_needed)
+        why = f'<p class="fk-bank-why" id="fk-bank-why">{h(reason)}</p>'
     bank = attrs(
         type="button",
         class_="btn fk-bank",
@@ -357,6 +410,7 @@ def _actions(tr: Translator, v: TableView) -> str:
         data_act="fk-bank",
         disabled=not (v.human and v.can_bank),
         aria_keyshortcuts="B",
+        aria_describedby="fk-bank-why" if why else None,
     )
     after = ""
     if v.can_bank:
@@ -368,7 +422,7 @@ def _actions(tr: Translator, v: TableView) -> str:
         f'<button{roll}><span class="fk-line"><span>{h(tr("farkle.roll"))}</span>'
         '<kbd aria-hidden="true">R</kbd></span></button>'
         f'<button{bank}><span class="fk-line"><span>{h(tr("farkle.bank"))}</span>'
-        f'<kbd aria-hidden="true">B</kbd></span>{after}</button>'
+        f'<kbd aria-hidden="true">B</kbd></span>{after}</button>{why}'
         "</div>"
     )
 
@@ -421,46 +475,101 @@ def keys_hint(tr: Translator) -> str:
     )
 
 
-def scoring_card(tr: Translator, is_open: bool = False) -> str:
-    """The reference card: combinations, points, the most-points note and the risks.
+#: Between the points of one row: a line may break only after a slash.
+SEPARATOR = "\u00a0/ "
+
+
+def points_text(tr: Translator, row: ScoringRow) -> str:
+    """A scoring row's points in words: ``1,000``, ``200 / 300 / …``, or for a
+    multiple of the three of a kind ``2 × three of a kind`` and each face's points.
+
+    >>> from zaria.farkle.rules import ADDITIVE
+    >>> print(points_text(Translator("en"), scoring_rows(ADDITIVE)[4]).replace(SEPARATOR, " / "))
+    2 × three of a kind (1s … 6s: 2,000 / 400 / 600 / 800 / 1,000 / 1,200)
+    """
+    if not row.points:
+        return tr("farkle.house.no_combination")
+    values = SEPARATOR.join(tr.number(p) for p in row.points)
+    if not row.factor:
+        return values
+    times = tr("farkle.house.times_three", factor=row.factor)
+    return f"{times} ({tr('farkle.house.by_face', points=values)})"
+
+
+def most_points_note(tr: Translator, table: ScoringTable) -> str:
+    """The note that a selection scores its most points, with this table's examples."""
+    if table == DEFAULT_RULES.scoring:
+        return tr("farkle.card.max")
+    return tr(
+        "farkle.house.card.max",
+        four_ones=score_selection((1, 1, 1, 1), table),
+        six_twos=score_selection((2,) * 6, table),
+    )
+
+
+def scoring_card(tr: Translator, is_open: bool = False, table: ScoringTable | None = None) -> str:
+    """The reference card of ``table`` (the standard one by default): combinations,
+    points, the most-points note and the risks.
 
     Whether it is open is the controller's state (``fk-card``), so that it stays
     open while the table is redrawn.
     """
-    n = tr.number
-    rows = [
-        ("single_one", n(100)),
-        ("single_five", n(50)),
-        ("three_ones", n(1000)),
-        ("three_kind", " / ".join(n(100 * f) for f in range(2, 7))),
-        ("four_kind", n(1000)),
-        ("five_kind", n(2000)),
-        ("six_kind", n(3000)),
-        ("straight", n(1500)),
-        ("three_pairs", n(1500)),
-        ("two_triplets", n(2500)),
-    ]
+    table = table or DEFAULT_RULES.scoring
     body = "".join(
-        f'<tr><th scope="row">{h(tr("farkle.combo." + key))}</th><td class="num">{h(pts)}</td></tr>'
-        for key, pts in rows
+        f'<tr><th scope="row">{h(tr("farkle.combo." + row.key))}</th>'
+        f'<td class="num">{h(points_text(tr, row))}</td></tr>'
+        for row in scoring_rows(table)
     )
     risks = "".join(
         f'<tr><th scope="row">{h(dice_count(tr, k))}</th>'
         f'<td class="num">{h(percent(tr, p))}</td></tr>'
-        for k, p in bust_table()
+        for k, p in bust_table(table)
     )
+    caption = tr(f"farkle.house.summary.table.{table.name}")
     return (
-        f"<details{attrs(class_='fk-card', id='fk-card', open=is_open)}>"
+        f"<details{attrs(class_='fk-card', id='fk-card', open=is_open, data_table=table.name)}>"
         f"<summary{attrs(id='fk-card-summary', data_act='fk-card')}>"
         f"{h(tr('farkle.card.title'))}</summary>"
-        f'<table class="fk-ctable"><thead><tr><th scope="col">{h(tr("farkle.card.combo"))}</th>'
+        f'<table class="fk-ctable"><caption id="fk-card-table">{h(caption)}</caption>'
+        f'<thead><tr><th scope="col">{h(tr("farkle.card.combo"))}</th>'
         f'<th scope="col">{h(tr("farkle.card.points"))}</th></tr></thead>'
         f"<tbody>{body}</tbody></table>"
-        f'<p class="fk-cnote">{h(tr("farkle.card.max"))}</p>'
+        f'<p class="fk-cnote">{h(most_points_note(tr, table))}</p>'
         f'<p class="fk-cnote">{h(tr("farkle.card.same_roll"))}</p>'
         f'<table class="fk-ctable risk"><caption>{h(tr("farkle.card.risk"))}</caption>'
         f"<tbody>{risks}</tbody></table></details>"
     )
+
+
+def house_lines(tr: Translator, rules: FarkleRules) -> list[str]:
+    """The house rules in force, one phrase each; none for the rules page's game."""
+    if rules.is_default:
+        return []
+    return [tr(key, **params) for key, params in rules.summary()]
+
+
+def house_summary(tr: Translator, rules: FarkleRules, ident: str) -> str:
+    """The rules in force as a short list (nothing for the rules page's game)."""
+    lines = house_lines(tr, rules)
+    if not lines:
+        return ""
+    items = "".join(f"<li>{h(line)}</li>" for line in lines)
+    return (
+        f"<ul{attrs(class_='fk-house', id=ident, aria_label=tr('farkle.house.title'))}>{items}</ul>"
+    )
+
+
+def _computer_status(tr: Translator, state: str) -> str:
+    """Whether the computer player is being prepared, or could not be."""
+    if state == "preparing":
+        return f'<p class="notice fk-prep" id="fk-prep" role="status">{h(tr("farkle.computer.preparing"))}</p>'
+    if state == "failed":
+        retry = attrs(type="button", class_="btn", id="fk-retry", data_act="fk-retry")
+        return (
+            f'<p class="notice fk-error" id="fk-computer-error" role="alert">'
+            f"{h(tr('farkle.computer.failed'))} <button{retry}>{h(tr('boot.retry'))}</button></p>"
+        )
+    return ""
 
 
 def _confirm(tr: Translator) -> str:
@@ -507,7 +616,8 @@ def render_table(tr: Translator, v: TableView) -> str:
     head = (
         '<div class="fk-head">'
         f'<p class="fk-meta"><span>{h(tr("farkle.round", n=v.round))}</span> · '
-        f"<span>{h(tr('farkle.target', points=v.target))}</span></p>{last}</div>"
+        f"<span>{h(tr('farkle.target', points=v.target))}</span></p>{last}"
+        f"{house_summary(tr, v.rules, 'fk-house')}</div>"
         '<div class="fk-head-tools">'
         f"<button{attrs(type='button', class_='btn fk-rules', id='fk-rules', data_act='rules', data_game='farkle')}>"
         f"{h(tr('nav.rules'))}</button>"
@@ -521,18 +631,20 @@ def render_table(tr: Translator, v: TableView) -> str:
         f"{_actions(tr, v)}{_groups(tr, v)}</section>"
     )
     side = (
-        f'<div class="fk-side">{_players(tr, v)}{scoring_card(tr, v.card_open)}'
+        f'<div class="fk-side">{_players(tr, v)}{scoring_card(tr, v.card_open, v.rules.scoring)}'
         # The computer's pace only matters when the computer plays.
         f'<div class="fk-prefs">{pace_select(tr, v.pace) if any(s.computer for s in v.seats) else ""}'
         f"{keys_hint(tr)}</div></div>"
     )
     inert = " inert" if v.confirm else ""
-    body = (
-        f'<div class="fk-layout"{inert}>{head}{notices(tr, v.notice, v.dice_error)}'
-        f"{table}{side}</div>"
-    )
+    said = notices(tr, v.notice, v.dice_error) + _computer_status(tr, v.computer_state)
+    # One grid cell holds every notice, however many there are.
+    said = f'<div class="fk-notices">{said}</div>' if said else ""
+    body = f'<div class="fk-layout"{inert}>{head}{said}{table}{side}</div>'
+    ready = "wait" if v.computer_state != "ready" else "ready"
+
     return (
-        f'<section class="farkle" aria-label="{h(tr("game.farkle"))}">{body}'
+        f'<section class="farkle" aria-label="{h(tr("game.farkle"))}" data-computer="{ready}">{body}'
         f"{_confirm(tr) if v.confirm else ''}</section>"
     )
 
@@ -569,7 +681,7 @@ def render_over(tr: Translator, v: OverView) -> str:
     rows = []
     for rank, i in ranking(v.seats):
         seat = v.seats[i]
-        share = min(seat.banked, v.target) * 100 // v.target
+        share = max(0, min(seat.banked, v.target)) * 100 // v.target
         win = " winner" if i in v.winners else ""
         rows.append(
             f'<tr class="fk-rank{win}"><td class="num">{rank}</td>'
@@ -582,7 +694,8 @@ def render_over(tr: Translator, v: OverView) -> str:
         f'<section class="farkle fk-over panel" aria-labelledby="fk-over-title">'
         f'<p class="fk-kicker">{h(tr("game.farkle"))} · '
         f"{h(tr('farkle.target', points=v.target))}</p>"
-        f'<h2 id="fk-over-title" tabindex="-1">{title}</h2>{story}'
+        f'<h2 id="fk-over-title" tabindex="-1">{title}</h2>'
+        f"{house_summary(tr, v.rules, 'fk-over-house')}{story}"
         f'<table class="fk-ranking"><caption>{h(tr("farkle.over.ranking"))}</caption>'
         f'<thead><tr><th scope="col">{h(tr("farkle.over.rank"))}</th>'
         f'<th scope="col">{h(tr("farkle.over.player"))}</th>'

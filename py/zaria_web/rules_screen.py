@@ -7,6 +7,10 @@ the page quotes — points, bonuses, the joker's examples, the chances of a lost
 turn — is computed by the engine at render time, so the page cannot drift away
 from what the games do.
 
+Farkle's page ends with its house rules: the two options and the additive and
+doubling scoring tables, written out from the engine's own tables
+(:func:`~zaria.farkle.rules.scoring_rows`), as the scoring card shows them.
+
 Messages may mark a few words ``**like this**``; they are shown in bold.
 """
 
@@ -19,6 +23,14 @@ from fractions import Fraction
 from zaria.farkle.game import DEFAULT_TARGET
 from zaria.farkle.odds import bust_table
 from zaria.farkle.players import BASE_THRESHOLD
+from zaria.farkle.rules import (
+    ADDITIVE,
+    DOUBLING,
+    FARKLES_FOR_PENALTY,
+    RULE_OPTIONS,
+    ScoringTable,
+    scoring_rows,
+)
 from zaria.farkle.scoring import score_selection, triple_points
 from zaria.farkle.state import TARGETS
 from zaria.i18n import Translator
@@ -38,6 +50,8 @@ from zaria.penta.scoring import (
     score,
 )
 from zaria_web.app import DEFAULT_SETTINGS
+from zaria_web.farkle_setup_view import value_text
+from zaria_web.farkle_view import points_text
 from zaria_web.html import attrs, h
 from zaria_web.screen import GAMES, Context
 
@@ -50,6 +64,14 @@ SACRIFICE_EXAMPLE = (1, 1, 3, 4, 6)
 SEPARATOR = "\u00a0/ "
 #: The joker examples' roll: five 4s.
 JOKER_EXAMPLE = (4, 4, 4, 4, 4)
+#: The first player's chance to win when both play Master, by target (the Master
+#: table's ``win_chance(0, 0, target)``, which a test recomputes): the page quotes
+#: them without downloading the table.
+MASTER_FIRST_PLAYER = {
+    5000: Fraction(5438, 10000),
+    10000: Fraction(5322, 10000),
+    15000: Fraction(5267, 10000),
+}
 
 
 class RulesScreen:
@@ -169,14 +191,18 @@ def joined(tr: Translator, items: Sequence[str], last: str = "rules.and") -> str
     return ", ".join(items[:-1]) + tr(last) + items[-1]
 
 
-def percent(tr: Translator, p: Fraction) -> str:
-    """A chance to one decimal, written the language's way.
+def percent(tr: Translator, p: Fraction, decimals: int = 1) -> str:
+    """A chance to ``decimals`` decimals, written the language's way.
 
     >>> [percent(Translator(x), Fraction(5, 216)) for x in ("en", "el", "tr")]
     ['2.3%', '2,3\\xa0%', '%2,3']
+    >>> percent(Translator("fr"), Fraction(5438, 10000), 2)
+    '54,38\\u202f%'
     """
-    tenths = round(p * 1000)
-    return tr("rules.percent", value=f"{tenths // 10}{tr('rules.decimal')}{tenths % 10}")
+    scale = 10**decimals
+    n = round(p * 100 * scale)
+    value = f"{n // scale}{tr('rules.decimal')}{n % scale:0{decimals}d}"
+    return tr("rules.percent", value=value)
 
 
 def box(tr: Translator, b: Box) -> str:
@@ -378,6 +404,7 @@ def farkle_sections(tr: Translator) -> list[Section]:
         ("rules-farkle-bank", tr("rules.farkle.bank"), _farkle_bank(tr)),
         ("rules-farkle-target", tr("rules.farkle.target"), _farkle_target(tr)),
         ("rules-farkle-players", tr("rules.farkle.players"), _farkle_players(tr)),
+        ("rules-farkle-house", tr("farkle.house.title"), _farkle_house(tr)),
     ]
 
 
@@ -482,17 +509,72 @@ def _farkle_target(tr: Translator) -> str:
 
 
 def _farkle_players(tr: Translator) -> str:
-    return _p(
-        tr,
-        "rules.farkle.players.text",
-        ai=tr("farkle.ai_name"),
-        new_game=tr("farkle.new_game"),
-        title=tr("farkle.setup.title_ai"),
-        computer=tr("farkle.setup.computer"),
-    ) + _p(
-        tr,
-        "rules.farkle.players.computer",
-        normal=tr("farkle.level.normal"),
-        expert=tr("farkle.level.expert"),
-        base=BASE_THRESHOLD,
+    return (
+        _p(
+            tr,
+            "rules.farkle.players.text",
+            ai=tr("farkle.ai_name"),
+            new_game=tr("farkle.new_game"),
+            title=tr("farkle.setup.title_ai"),
+            computer=tr("farkle.setup.computer"),
+        )
+        + _p(
+            tr,
+            "rules.farkle.players.computer",
+            normal=tr("farkle.level.normal"),
+            expert=tr("farkle.level.expert"),
+            base=BASE_THRESHOLD,
+        )
+        + _p(
+            tr,
+            "rules.farkle.players.master",
+            master=tr("farkle.level.master"),
+            five=percent(tr, MASTER_FIRST_PLAYER[5000], 2),
+            ten=percent(tr, MASTER_FIRST_PLAYER[10000], 2),
+            fifteen=percent(tr, MASTER_FIRST_PLAYER[15000], 2),
+            target5=5000,
+            target10=10000,
+            target15=15000,
+        )
+    )
+
+
+def _farkle_house(tr: Translator) -> str:
+    """The two options in words, then the additive and the doubling tables."""
+    values = {
+        o.field: joined(tr, [value_text(tr, o, v) for v in o.values], "rules.or")
+        for o in RULE_OPTIONS
+    }
+    return (
+        _p(tr, "rules.farkle.house.intro", new_game=tr("farkle.new_game"))
+        + _p(
+            tr,
+            "rules.farkle.house.opening",
+            values=values["opening_minimum"],
+            bank=tr("farkle.bank"),
+        )
+        + _p(
+            tr,
+            "rules.farkle.house.penalty",
+            values=values["farkle_penalty"],
+            count=FARKLES_FOR_PENALTY,
+        )
+        + _p(tr, "rules.farkle.house.tables")
+        + "".join(_variant_table(tr, t) for t in (ADDITIVE, DOUBLING))
+    )
+
+
+def _variant_table(tr: Translator, table: ScoringTable) -> str:
+    """A house scoring table, row by row as the scoring card shows it."""
+    body = "".join(
+        f'<tr><th scope="row">{h(tr("farkle.combo." + row.key))}</th>'
+        f'<td class="num">{h(points_text(tr, row))}</td></tr>'
+        for row in scoring_rows(table)
+    )
+    return _table(
+        "",
+        [tr("farkle.card.combo"), tr("farkle.card.points")],
+        f"<tbody>{body}</tbody>",
+        f"farkle-points farkle-house-table farkle-{table.name}",
+        caption=tr(f"farkle.house.summary.table.{table.name}"),
     )

@@ -17,12 +17,19 @@ What counts:
   people's results only (a game against the computer counts the person's
   score, not the computer's);
 - Farkle wins are counted by player name, computers included;
+- Farkle games are counted per set of house rules (:func:`farkle_key`): the
+  rules page's game under ``farkle``, as before house rules existed, and each
+  other set under ``farkle:<rules id>`` (``farkle:additive-open500``);
 - games with scripted or seeded dice (``reproducible``) do not count, nor does
   a game this tab plays while another tab holds it (a stale copy: see
   :class:`zaria_web.saves.SaveStore`), so one game is never counted twice.
 
-The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``, read
-through :func:`zaria_web.stored.decode_json`. An unreadable one is set aside
+The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``, plus
+one ``"farkle:<rules id>": {...}`` per other set of house rules that has
+games, read through :func:`zaria_web.stored.decode_json`. Statistics stored
+before house rules existed are the same format without those keys, so they load
+as they are and their Farkle games go on counting for the rules page's game; a
+key this version does not know is left out. An unreadable one is set aside
 under ``zaria.badstats`` and counting restarts; the player is told once
 (``stats.corrupt``: the value set aside is gone from its key, so it is not found
 again). When storage refuses to read them, nothing is counted or cleared, so
@@ -36,6 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from zaria.farkle.rules import DEFAULT_RULES, FarkleRules
 from zaria_web import stored
 from zaria_web.host import Host
 from zaria_web.screen import GAMES, Context
@@ -46,6 +54,34 @@ BAD_KEY = "zaria.badstats"
 FORMAT = 1
 #: Farkle wins are kept for this many names at most (the most wins first).
 MAX_NAMES = 50
+#: The start of the key of Farkle's statistics under house rules.
+FARKLE_RULES_PREFIX = "farkle:"
+
+
+def farkle_key(rules: FarkleRules = DEFAULT_RULES) -> str:
+    """The key that Farkle games under ``rules`` are counted under.
+
+    >>> farkle_key(), farkle_key(FarkleRules(opening_minimum=500, table="additive"))
+    ('farkle', 'farkle:additive-open500')
+    """
+    return "farkle" if rules.is_default else FARKLE_RULES_PREFIX + rules.id
+
+
+def farkle_rules(key: str) -> FarkleRules | None:
+    """The house rules a statistics key counts Farkle games for (None: not Farkle's).
+
+    >>> farkle_rules("farkle:doubling-penalty500").farkle_penalty, farkle_rules("penta")
+    (500, None)
+    """
+    if key == "farkle":
+        return DEFAULT_RULES
+    if not key.startswith(FARKLE_RULES_PREFIX):
+        return None
+    try:
+        rules = FarkleRules.from_id(key.removeprefix(FARKLE_RULES_PREFIX))
+    except ValueError:  # BadRulesError, or digits int() refuses ("²", thousands of them)
+        return None
+    return None if rules.is_default else rules  # the default set has its own key
 
 
 @dataclass(frozen=True)
@@ -122,14 +158,18 @@ def parse(raw: str) -> dict[str, Summary]:
     """The statistics stored as ``raw``; raises :class:`~zaria_web.stored.Unreadable`
     for anything else.
 
+    Every game has a summary (empty when nothing was counted); Farkle under other
+    house rules has one per set that was counted.
+
     >>> parse('{"format": 1}') == {"penta": Summary(), "farkle": Summary()}
     True
     """
     data = stored.decode_json(raw)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Unreadable("unknown statistics format")
+    keys = [*GAMES, *sorted(k for k in data if k not in GAMES and farkle_rules(k) is not None)]
     try:
-        return {g: Summary.from_dict(data[g]) if g in data else Summary() for g in GAMES}
+        return {k: Summary.from_dict(data[k]) if k in data else Summary() for k in keys}
     except ValueError as exc:
         raise Unreadable(str(exc)) from exc
 
@@ -211,14 +251,14 @@ def _counts(ctx: Context, game: str, reproducible: bool) -> bool:
     return not reproducible and game not in ctx.saves.conflicts
 
 
-def _record(ctx: Context, game: str, add: Callable[[Summary], Summary]) -> bool:
-    """Read the statistics, count one more game of ``game`` and store them; nothing
+def _record(ctx: Context, key: str, add: Callable[[Summary], Summary]) -> bool:
+    """Read the statistics, count one more game under ``key`` and store them; nothing
     is stored over statistics that could not be read."""
     found = read(ctx.host, ctx.saves.tell)
     if found.status is Status.FAILED:
         return False
     stats = found.value or {g: Summary() for g in GAMES}
-    stats[game] = add(stats[game])
+    stats[key] = add(stats.get(key, Summary()))
     return _store(ctx.host, stats)
 
 
@@ -245,8 +285,12 @@ def record_farkle(
     humans: list[bool],
     winners: list[int],
     reproducible: bool,
+    rules: FarkleRules = DEFAULT_RULES,
 ) -> bool:
-    """Count a finished Farkle game; False when it does not count (see the module docs)."""
+    """Count a finished Farkle game played under ``rules``; False when it does not
+    count (see the module docs)."""
     if not _counts(ctx, "farkle", reproducible):
         return False
-    return _record(ctx, "farkle", lambda s: add_result(s, totals, names, humans, winners=winners))
+    return _record(
+        ctx, farkle_key(rules), lambda s: add_result(s, totals, names, humans, winners=winners)
+    )

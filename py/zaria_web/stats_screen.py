@@ -1,5 +1,10 @@
 """The statistics screen: what :mod:`zaria_web.stats` counted, and a way to clear it.
 
+Farkle's figures are per set of house rules: once games under other rules were
+counted, each set that has games gets its own part of the Farkle panel, headed
+by the rules in force (:meth:`~zaria.farkle.rules.FarkleRules.summary`), the
+rules page's game first. Until then the panel looks as it always did.
+
 Clearing asks first, in the page (a confirmation panel with the safe choice
 focused), because it cannot be undone.
 """
@@ -8,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from zaria.farkle.rules import DEFAULT_RULES
 from zaria_web import stats
+from zaria_web.farkle_view import house_lines
 from zaria_web.html import attrs, bdi, h, tr_html
 from zaria_web.names import clean_name
 from zaria_web.screen import GAMES, Context
@@ -28,7 +35,12 @@ class StatsScreen:
         tr = self.ctx.tr
         found = stats.read(self.ctx.host, self.ctx.saves.tell)
         summaries = found.value or {g: stats.Summary() for g in GAMES}
-        panels = "".join(self._panel(game, summaries[game]) for game in GAMES)
+        panels = "".join(
+            self._farkle_panel(summaries)
+            if game == "farkle"
+            else self._panel(game, summaries[game])
+            for game in GAMES
+        )
         # Statistics that could not be read are not offered for clearing.
         anything = any(s.games for s in summaries.values())
         return (
@@ -40,34 +52,67 @@ class StatsScreen:
         )
 
     def _panel(self, game: str, s: stats.Summary) -> str:
-        tr = self.ctx.tr
+        return self._frame(game, self._figures(game, s) if s.games else self._none())
+
+    def _frame(self, game: str, body: str) -> str:
         title = f"stats-{game}"
-        if not s.games:
-            body = f'<p class="stats-empty">{h(tr("stats.none"))}</p>'
-        else:
-            rows = [(tr("stats.games"), tr.number(s.games))]
-            if s.best is not None:
-                best = tr.number(s.best)
-                # Names read from storage are held to the rules of typed ones.
-                if name := clean_name(s.best_name):
-                    best = tr_html(tr, "stats.best_by", score=s.best, name=bdi(name))
-                rows.append((tr("stats.best"), best))
-            if s.average is not None:
-                rows.append((tr("stats.average"), tr.number(round(s.average))))
-            if game == "penta" and s.bonus_rate is not None:
-                pct = round(100 * s.bonus_rate)
-                rows.append((tr("stats.bonus_rate"), tr("stats.percent", pct=pct)))
-            items = "".join(
-                f'<div class="stat"><dt>{h(k)}</dt><dd class="num">{h(v)}</dd></div>'
-                for k, v in rows
-            )
-            body = f'<dl class="stat-list" data-game="{game}">{items}</dl>{self._wins(game, s)}'
         return (
             f'<section class="panel stats-panel stats-{game}" aria-labelledby="{title}">'
-            f'<h2 id="{title}">{h(tr("game." + game))}</h2>{body}</section>'
+            f'<h2 id="{title}">{h(self.ctx.tr("game." + game))}</h2>{body}</section>'
         )
 
-    def _wins(self, game: str, s: stats.Summary) -> str:
+    def _none(self) -> str:
+        return f'<p class="stats-empty">{h(self.ctx.tr("stats.none"))}</p>'
+
+    def _farkle_panel(self, summaries: dict[str, stats.Summary]) -> str:
+        """Farkle's figures, one part per set of house rules that has games."""
+        counted = [
+            (rules, summaries[key])
+            for key in summaries
+            if (rules := stats.farkle_rules(key)) is not None and summaries[key].games
+        ]
+        if not counted or [r for r, _ in counted] == [DEFAULT_RULES]:
+            return self._panel("farkle", summaries["farkle"])
+        tr = self.ctx.tr
+        parts = []
+        for rules, s in sorted(counted, key=lambda rs: (not rs[0].is_default, rs[0].id)):
+            ident = "stats-farkle-" + rules.id
+            label = " · ".join(house_lines(tr, rules) or self._default_lines())
+            parts.append(
+                f'<section class="stats-rules" aria-labelledby="{ident}">'
+                f'<h3 id="{ident}">{h(label)}</h3>{self._figures("farkle", s, rules.id)}</section>'
+            )
+        return self._frame("farkle", "".join(parts))
+
+    def _default_lines(self) -> list[str]:
+        tr = self.ctx.tr
+        return [tr(key, **params) for key, params in DEFAULT_RULES.summary()]
+
+    def _figures(self, game: str, s: stats.Summary, rules_id: str = "standard") -> str:
+        """One summary's figures and, for Farkle, its wins."""
+        tr = self.ctx.tr
+        rows = [(tr("stats.games"), tr.number(s.games))]
+        if s.best is not None:
+            best = tr.number(s.best)
+            # Names read from storage are held to the rules of typed ones.
+            if name := clean_name(s.best_name):
+                best = tr_html(tr, "stats.best_by", score=s.best, name=bdi(name))
+            rows.append((tr("stats.best"), best))
+        if s.average is not None:
+            rows.append((tr("stats.average"), tr.number(round(s.average))))
+        if game == "penta" and s.bonus_rate is not None:
+            pct = round(100 * s.bonus_rate)
+            rows.append((tr("stats.bonus_rate"), tr("stats.percent", pct=pct)))
+        items = "".join(
+            f'<div class="stat"><dt>{h(k)}</dt><dd class="num">{h(v)}</dd></div>' for k, v in rows
+        )
+        # The rules page's game keeps the marks it had before house rules existed.
+        default = rules_id == DEFAULT_RULES.id
+        marks = attrs(class_="stat-list", data_game=game, data_rules=None if default else rules_id)
+        ident = f"wins-{game}" if default else f"wins-{game}-{rules_id}"
+        return f"<dl{marks}>{items}</dl>{self._wins(ident, s)}"
+
+    def _wins(self, ident: str, s: stats.Summary) -> str:
         if not s.wins:
             return ""
         tr = self.ctx.tr
@@ -77,7 +122,7 @@ class StatsScreen:
             for name, n in s.wins
         )
         return (
-            f'<table class="wins" id="wins-{game}"><caption>{h(tr("stats.wins"))}</caption>'
+            f'<table class="wins" id="{ident}"><caption>{h(tr("stats.wins"))}</caption>'
             f'<thead><tr><th scope="col">{h(tr("stats.player"))}</th>'
             f'<th scope="col">{h(tr("stats.wins"))}</th></tr></thead><tbody>{rows}</tbody></table>'
         )

@@ -27,6 +27,16 @@ a bank below it is refused (:class:`~zaria.farkle.errors.BelowOpeningMinimumErro
 them; the third takes the penalty off the total, which may go below zero, and
 starts the count again, as does every bank), and choose the scoring table.
 
+Undo (:meth:`FarkleGame.undo`, the shared :class:`~zaria.game.Undo` action) takes
+back the last bank until the next player rolls: the total, the turn's dice set
+aside and its points, the lost-turn count, the ``opened`` flag, the last round it
+started (or the end of the game) and the events are as just before the bank, and
+the player may roll on or bank again. It is one step, only for a human seat's
+bank, and off in a game started ``strict``; set-aside dice need no undo (a die
+selected can be released until the next roll). The game keeps the fields a bank
+changes (:data:`~zaria.farkle.state.UNDO_KEYS`) from before it, saved with the
+game, and counts each seat's undos (:attr:`FarkleGame.undos`).
+
 The engine never picks dice: :meth:`FarkleGame.apply_roll` takes the values from
 outside. Every mutating method raises a :class:`~zaria.farkle.errors.FarkleActionError`
 when the action is illegal, or one of the errors both games share for an argument
@@ -49,7 +59,7 @@ from fractions import Fraction
 from typing import Any
 
 from zaria.dice import Roller, check_dice
-from zaria.errors import UnknownActionError
+from zaria.errors import IllegalActionError, StateError, UnknownActionError
 from zaria.farkle.errors import (
     BadDieIndexError,
     BadRulesError,
@@ -74,8 +84,8 @@ from zaria.farkle.scoring import (
     scoring_flags,
     selection_value,
 )
-from zaria.farkle.state import TARGETS, VERSION, is_target, parse_state
-from zaria.game import Seat, check_seats, seat_index
+from zaria.farkle.state import TARGETS, UNDO_KEYS, VERSION, SavedState, is_target, parse_state
+from zaria.game import Seat, Undo, check_seats, check_strict, check_undo, seat_index
 from zaria.outcome import Outcome
 
 __all__ = [
@@ -89,6 +99,7 @@ __all__ = [
     "FarkleRules",
     "Roll",
     "Toggle",
+    "Undo",
 ]
 
 DEFAULT_TARGET = 10000
@@ -117,7 +128,7 @@ class Bank:
     """Commit the selection and add the turn's points to the player's total."""
 
 
-Action = Toggle | Roll | Bank
+Action = Toggle | Roll | Bank | Undo
 
 
 def _fmt(dice: Sequence[int]) -> str:
@@ -138,7 +149,11 @@ class FarkleGame:
     """
 
     def __init__(
-        self, seats: Sequence[Seat], target: int, rules: FarkleRules = DEFAULT_RULES
+        self,
+        seats: Sequence[Seat],
+        target: int,
+        rules: FarkleRules = DEFAULT_RULES,
+        strict: bool = False,
     ) -> None:
         self._seats = tuple(seats)
         self._target = target
@@ -158,6 +173,11 @@ class FarkleGame:
         self._turns_left = 0
         self._over = False
         self._events: tuple[Event, ...] = ()
+        self._strict = strict
+        self._undos = [0] * len(self._seats)
+        # the game just before the last bank, while that bank may be undone;
+        # never changed in place, so copies may share it
+        self._before: FarkleGame | None = None
 
     @classmethod
     def new(
@@ -165,10 +185,14 @@ class FarkleGame:
         seats: Sequence[Seat],
         target: int = DEFAULT_TARGET,
         rules: FarkleRules = DEFAULT_RULES,
+        *,
+        strict: bool = False,
     ) -> FarkleGame:
         """A new game: seat 0 plays first; ``target`` is 5,000, 10,000 or 15,000;
-        ``rules`` the house rules (the rules page's game by default)."""
+        ``rules`` the house rules (the rules page's game by default); ``strict``
+        turns undo off."""
         seats = check_seats(seats)
+        strict = check_strict(strict)
         if not is_target(target):
             raise BadSetupError(
                 "err.farkle.bad_target",
@@ -182,7 +206,7 @@ class FarkleGame:
                 rule="rules",
                 value=repr(rules),
             )
-        return cls(seats, target, rules)
+        return cls(seats, target, rules, strict)
 
     # ----------------------------------------------------------------- state
 
@@ -208,6 +232,25 @@ class FarkleGame:
     def opened(self) -> tuple[bool, ...]:
         """Whether each seat has banked at least once (what the opening minimum asks)."""
         return tuple(self._opened)
+
+    @property
+    def strict(self) -> bool:
+        """Whether the game was started strict: no undo at all."""
+        return self._strict
+
+    @property
+    def undos(self) -> tuple[int, ...]:
+        """How many banks each seat has undone, for the review and the statistics."""
+        return tuple(self._undos)
+
+    @property
+    def undo_seat(self) -> int | None:
+        """The seat whose last bank :meth:`undo` would take back, or ``None``."""
+        return None if self._before is None else self._before._current
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` is allowed now (by the seat that banked)."""
+        return self._before is not None and not self._strict
 
     @property
     def opening_needed(self) -> int:
@@ -386,15 +429,19 @@ class FarkleGame:
         )
 
     def legal_actions(self) -> list[Action]:
-        """The actions allowed now; a roll is listed as ``Roll()`` (the dice come later)."""
+        """The actions allowed now; a roll is listed as ``Roll()`` (the dice come later).
+
+        ``Undo()`` while :meth:`can_undo`, even once a bank ended the game.
+        """
+        undo: list[Action] = [Undo()] if self.can_undo() else []
         if self._over:
-            return []
+            return undo
         actions: list[Action] = [Toggle(i) for i, ok in enumerate(self.scoreable) if ok]
         if self.can_roll():
             actions.append(Roll())
         if self.can_bank():
             actions.append(Bank())
-        return actions
+        return actions + undo
 
     # --------------------------------------------------------------- actions
 
@@ -442,6 +489,7 @@ class FarkleGame:
         self._check_actor("roll", seat)
         points = self._check_commit("roll", self._roll) if self._roll is not None else 0
         dice = check_dice(values, self.dice_to_roll())
+        self._before = None  # a roll cannot be undone, nor the bank before it
         events: list[Event] = []
         if self._roll is not None:
             hot = self.hot_dice_pending()
@@ -513,6 +561,8 @@ class FarkleGame:
                 minimum=minimum,
             )
         me = self._current
+        keep = not self._strict and not self._seats[me].computer
+        self._before = self.copy() if keep else None
         self._groups.append((tuple(sorted(self.selected_dice)), points))
         total = self.turn_total
         self._banked[me] += total
@@ -526,6 +576,38 @@ class FarkleGame:
             events.append(Event(EventKind.LAST_ROUND, me, self._banked[me]))
         events.extend(self._end_turn())
         self._events = tuple(events)
+
+    def undo(self, *, seat: int | None = None) -> None:
+        """Take back the last bank, until the next roll: the game is as it was just
+        before it, and the banking seat's undo count goes up by one.
+
+        ``seat``, when given, must be the seat that banked. Refused with an
+        :class:`~zaria.errors.UndoError` once a roll has followed the bank, for a
+        computer seat's bank, in a strict game, and a second time in a row.
+
+        >>> g = FarkleGame.new([Seat("Ana"), Seat("Bo")])
+        >>> g.apply_roll([1, 2, 3, 4, 6, 6]); g.toggle(0); g.bank()
+        >>> g.undo(); g.banked, g.current, g.selected, g.undos
+        ((0, 0), 0, (0,), (1, 0))
+        """
+        first = self._events[0] if self._events else None
+        banked_last = self._roll is None and first is not None and first.kind is EventKind.BANKED
+        undoer = check_undo(
+            self._seats,
+            strict=self._strict,
+            undo_seat=self.undo_seat,
+            last_seat=first.seat if banked_last and first is not None else None,
+            seat=seat,
+            what="bank",
+        )
+        before = self._before
+        if before is None:  # check_undo refuses when there is nothing kept
+            raise AssertionError("an undo with no game kept")
+        restored = before.copy()
+        restored._undos = list(self._undos)
+        restored._undos[undoer] += 1
+        # Every field at once, so that no part of the game can be left behind.
+        self.__dict__.update(vars(restored))
 
     def _count_lost_turn(self) -> list[Event]:
         """Count a lost turn; the third in a row costs the penalty, if the rules set one."""
@@ -562,6 +644,8 @@ class FarkleGame:
             self.toggle(action.index, seat=seat)
         elif isinstance(action, Bank):
             self.bank(seat=seat)
+        elif isinstance(action, Undo):
+            self.undo(seat=seat)
         elif isinstance(action, Roll):
             if action.values is not None:
                 self.apply_roll(action.values, seat=seat)
@@ -603,13 +687,50 @@ class FarkleGame:
             "turns_left": self._turns_left,
             "over": self._over,
             "events": [e.to_dict() for e in self._events],
+            "strict": self._strict,
+            "undos": list(self._undos),
+            "undo": self._undo_fields(),
         }
+
+    def _undo_fields(self) -> dict[str, Any] | None:
+        """The saved form of the game kept for undo: only the fields a bank changes."""
+        if self._before is None:
+            return None
+        return {k: v for k, v in self._before.to_dict().items() if k in UNDO_KEYS}
 
     @classmethod
     def from_dict(cls, d: Any) -> FarkleGame:
-        """The game saved by :meth:`to_dict`; raises :class:`~zaria.errors.StateError`."""
+        """The game saved by :meth:`to_dict`; raises :class:`~zaria.errors.StateError`.
+
+        A saved ``undo`` must be the game that banking turns into this one.
+        """
         s = parse_state(d)
-        game = cls(s.seats, s.target, s.rules)
+        if s.undo is not None:
+            return cls._replayed(d, s.undo)
+        return cls._of(s)
+
+    @classmethod
+    def _replayed(cls, d: dict[str, Any], undo: dict[str, Any]) -> FarkleGame:
+        """The game of ``d``, made by banking in its ``undo`` game.
+
+        The bank must give back ``d`` exactly, so a saved undo can only restore a
+        game this one really came from.
+        """
+        try:
+            game = cls.from_dict({**d, **undo, "undo": None})
+            game.bank()
+        except (StateError, IllegalActionError) as err:
+            raise StateError(
+                f"not a saved Farkle game: undo is not the game before the bank: {err}"
+            ) from None
+        if game.to_dict() != d:
+            raise StateError("not a saved Farkle game: banking in undo does not give this game")
+        return game
+
+    @classmethod
+    def _of(cls, s: SavedState) -> FarkleGame:
+        game = cls(s.seats, s.target, s.rules, s.strict)
+        game._undos = list(s.undos)
         game._banked = list(s.banked)
         game._farkles = list(s.farkles)
         game._opened = list(s.opened)
@@ -627,7 +748,9 @@ class FarkleGame:
 
     def copy(self) -> FarkleGame:
         """An independent copy of the game."""
-        other = FarkleGame(self._seats, self._target, self._rules)
+        other = FarkleGame(self._seats, self._target, self._rules, self._strict)
+        other._undos = list(self._undos)
+        other._before = self._before
         other._banked = list(self._banked)
         other._farkles = list(self._farkles)
         other._opened = list(self._opened)

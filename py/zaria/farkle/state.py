@@ -10,11 +10,18 @@ Version 2 adds the house rules (``rules``), each seat's lost turns in a row
 (``farkles``) and whether it has banked yet (``opened``). A version 1 save (from
 before house rules) loads with the default rules, no lost turns counted, and
 ``opened`` where the total is above zero (without a penalty, only a bank raises it).
+
+Version 3 adds undo: whether the game was started ``strict`` (no undo), each
+seat's ``undos`` used, and ``undo``, the state before the last bank while it may
+be undone (the fields of :data:`UNDO_KEYS`, else null). Here ``undo`` is only
+checked for its shape: :meth:`~zaria.farkle.game.FarkleGame.from_dict` checks
+that banking from it gives the saved state. An older save loads as not strict,
+with no undo used and nothing to undo.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from zaria.checks import StateReader, is_whole
@@ -26,7 +33,7 @@ from zaria.farkle.scoring import MAX_DICE, non_scoring_dice, scoring_flags, sele
 from zaria.game import Seat, check_seats
 
 TARGETS = (5000, 10000, 15000)
-VERSION = 2
+VERSION = 3
 KEYS_V1 = frozenset(
     {
         "game",
@@ -45,7 +52,26 @@ KEYS_V1 = frozenset(
         "events",
     }
 )
-KEYS = KEYS_V1 | {"rules", "farkles", "opened"}
+KEYS_V2 = KEYS_V1 | {"rules", "farkles", "opened"}
+KEYS = KEYS_V2 | {"strict", "undos", "undo"}
+#: The fields a bank changes, the ones an undo snapshot keeps: the others (game,
+#: version, seats, target, rules, strict, undos) stay as they are at a bank.
+UNDO_KEYS = frozenset(
+    {
+        "banked",
+        "farkles",
+        "opened",
+        "turns",
+        "current",
+        "set_aside",
+        "roll",
+        "selected",
+        "last_round_by",
+        "turns_left",
+        "over",
+        "events",
+    }
+)
 POINT_STEP = 50
 
 
@@ -68,6 +94,9 @@ class SavedState:
     rules: FarkleRules = DEFAULT_RULES
     farkles: tuple[int, ...] = ()
     opened: tuple[bool, ...] = ()
+    strict: bool = False
+    undos: tuple[int, ...] = ()
+    undo: dict[str, Any] | None = field(default=None, compare=False)
 
 
 def is_target(value: object) -> bool:
@@ -222,6 +251,21 @@ def _house_counts(
     return farkles, opened
 
 
+def _undo(d: dict[str, Any], n: int) -> tuple[bool, tuple[int, ...], dict[str, Any] | None]:
+    """``strict``, ``undos`` and the ``undo`` snapshot's shape, of a version 3 save."""
+    strict = d["strict"]
+    if not isinstance(strict, bool):
+        raise _fail(f"strict must be true or false, not {strict!r}")
+    most = 0 if strict else None  # a strict game never undoes
+    undos = tuple(
+        _int(u, f"undos[{i}]", 0, most) for i, u in enumerate(_list(d["undos"], "undos", n))
+    )
+    undo = d["undo"]
+    if undo is not None and (not isinstance(undo, dict) or set(undo) != UNDO_KEYS):
+        raise _fail(f"undo must be null or a dict with exactly {sorted(UNDO_KEYS)}")
+    return strict, undos, undo
+
+
 def parse_state(d: Any) -> SavedState:
     """Check a saved game and return its fields; raises :class:`StateError`."""
     if not isinstance(d, dict):
@@ -229,13 +273,13 @@ def parse_state(d: Any) -> SavedState:
     if d.get("game") != "farkle":
         raise _fail(f"game is {d.get('game')!r}")
     version = d.get("version")
-    if not is_whole(version) or version not in (1, VERSION):
-        raise _fail(f"version {version!r} is not 1 or {VERSION}")
-    keys = KEYS if version == VERSION else KEYS_V1
+    if not is_whole(version) or version not in (1, 2, VERSION):
+        raise _fail(f"version {version!r} is not 1, 2 or {VERSION}")
+    keys = {1: KEYS_V1, 2: KEYS_V2}.get(version, KEYS)
     if set(d) != keys:
         missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
         raise _fail(f"missing keys {missing}, unknown keys {extra}")
-    rules = _rules(d["rules"]) if version == VERSION else DEFAULT_RULES
+    rules = _rules(d["rules"]) if version >= 2 else DEFAULT_RULES
     negative = rules.farkle_penalty > 0
 
     seats = _seats(d["seats"])
@@ -249,7 +293,7 @@ def parse_state(d: Any) -> SavedState:
     turns = tuple(_int(t, f"turns[{i}]") for i, t in enumerate(_list(d["turns"], "turns", n)))
     current = _int(d["current"], "current", 0, n - 1)
     _check_turns(turns, current)
-    if version == VERSION:
+    if version >= 2:
         farkles, opened = _house_counts(d, rules, banked, turns)
     else:
         farkles, opened = (0,) * n, tuple(b > 0 for b in banked)
@@ -291,6 +335,7 @@ def parse_state(d: Any) -> SavedState:
         raise _fail("the game is over but a turn is in progress")
 
     events = tuple(_event(e, i, n, negative) for i, e in enumerate(_list(d["events"], "events")))
+    strict, undos, undo = _undo(d, n) if version == VERSION else (False, (0,) * n, None)
     return SavedState(
         seats,
         target,
@@ -307,4 +352,7 @@ def parse_state(d: Any) -> SavedState:
         rules,
         farkles,
         opened,
+        strict,
+        undos,
+        undo,
     )

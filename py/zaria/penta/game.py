@@ -18,6 +18,15 @@ game through ``legal_actions()`` and ``apply()`` (the
 things: ``Roll`` (with or without its dice), ``Toggle``, ``can_roll()``,
 ``apply(action, roller=…)``, ``outcome()``.
 
+Undo (:meth:`PentaGame.undo`, the shared :class:`~zaria.game.Undo` action)
+takes back the last record, with its bonuses and the turn it passed, until the
+next roll by anyone: the same dice and holds are back on the table with the same
+rolls left, and the player chooses a box again. It is one step, only for a
+human seat's record, and off in a game started ``strict``; a game-ending record
+may be undone too (the game is then no longer over). The game keeps the fields a
+record changes (:data:`~zaria.penta.state.UNDO_KEYS`) from before it, saved with
+the game, and counts each seat's undos (:attr:`PentaGame.undos`).
+
 The errors live in :mod:`zaria.penta.errors` and the reading of a saved game
 in :mod:`zaria.penta.state`; both are importable from here too.
 
@@ -45,8 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zaria.dice import Roller, check_dice
-from zaria.errors import MissingDiceError, UnknownActionError
-from zaria.game import Seat, check_seats, seat_index
+from zaria.errors import IllegalActionError, MissingDiceError, StateError, UnknownActionError
+from zaria.game import Seat, Undo, check_seats, check_strict, check_undo, seat_index
 from zaria.outcome import Outcome
 from zaria.penta.errors import (
     AllHeldError,
@@ -58,6 +67,7 @@ from zaria.penta.errors import (
     NoRollsLeftError,
     NotRolledError,
     PentaActionError,
+    PentaBoxValueError,
     UnknownBoxError,
 )
 from zaria.penta.scoring import (
@@ -76,6 +86,8 @@ from zaria.penta.state import (
     ROLLS_PER_TURN,
     ROUNDS,
     STATE_VERSION,
+    UNDO_KEYS,
+    SavedState,
     Scored,
     Sheet,
     parse_state,
@@ -96,6 +108,7 @@ __all__ = [
     "NoRollsLeftError",
     "NotRolledError",
     "PentaActionError",
+    "PentaBoxValueError",
     "PentaGame",
     "Record",
     "Roll",
@@ -104,6 +117,7 @@ __all__ = [
     "Toggle",
     "ToggleHold",
     "Totals",
+    "Undo",
     "UnknownBoxError",
 ]
 
@@ -141,7 +155,7 @@ class Record:
     box: Box
 
 
-Action = Roll | Toggle | Record
+Action = Roll | Toggle | Record | Undo
 
 
 @dataclass(frozen=True)
@@ -198,6 +212,8 @@ class PentaGame:
         sheets: list[Sheet],
         penta_bonuses: list[int],
         last_scored: Scored | None,
+        strict: bool = False,
+        undos: list[int] | None = None,
     ) -> None:
         """Build a game from parts already checked; use :meth:`new` or :meth:`from_dict`."""
         self._seats = seats
@@ -209,12 +225,17 @@ class PentaGame:
         self._sheets = sheets
         self._penta_bonuses = penta_bonuses
         self._last_scored = last_scored
+        self._strict = strict
+        self._undos = [0] * len(seats) if undos is None else undos
+        # the game just before the last record, while that record may be undone;
+        # never changed in place, so copies may share it
+        self._before: PentaGame | None = None
         # options() of the current roll, computed on first use after each roll
         self._options: dict[Box, tuple[int, int]] | None = None
 
     @classmethod
-    def new(cls, seats: Sequence[Seat]) -> PentaGame:
-        """A fresh game: round 1, the first seat to roll.
+    def new(cls, seats: Sequence[Seat], *, strict: bool = False) -> PentaGame:
+        """A fresh game: round 1, the first seat to roll; ``strict`` turns undo off.
 
         >>> PentaGame.new([])
         Traceback (most recent call last):
@@ -222,6 +243,7 @@ class PentaGame:
         zaria.errors.SeatsError: a game needs 1 to 7 seats, got 0
         """
         seats = check_seats(seats)
+        strict = check_strict(strict)
         return cls(
             seats=seats,
             current=0,
@@ -232,6 +254,7 @@ class PentaGame:
             sheets=[dict.fromkeys(BOXES) for _ in seats],
             penta_bonuses=[0] * len(seats),
             last_scored=None,
+            strict=strict,
         )
 
     # ------------------------------------------------------------------- reading
@@ -291,6 +314,25 @@ class PentaGame:
     def last_scored(self) -> Scored | None:
         """The most recent recording, or ``None`` before the first one."""
         return self._last_scored
+
+    @property
+    def strict(self) -> bool:
+        """Whether the game was started strict: no undo at all."""
+        return self._strict
+
+    @property
+    def undos(self) -> tuple[int, ...]:
+        """How many records each seat has undone, for the review and the statistics."""
+        return tuple(self._undos)
+
+    @property
+    def undo_seat(self) -> int | None:
+        """The seat whose last record :meth:`undo` would take back, or ``None``."""
+        return None if self._before is None or self._last_scored is None else self._last_scored.seat
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` is allowed now (by the seat that recorded)."""
+        return self._before is not None and not self._strict
 
     def free_boxes(self, seat: int | None = None) -> frozenset[Box]:
         """The free boxes of ``seat`` (the current seat by default)."""
@@ -368,20 +410,22 @@ class PentaGame:
         return [] if outcome is None else list(outcome.winners)
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now: roll, hold or release a die, record in a box.
+        """Every action allowed now: roll, hold or release a die, record in a box, undo.
 
         ``Roll`` is listed while a roll remains and some die is not held; holds
-        only while a re-roll remains; ``Record`` for each allowed box.
+        only while a re-roll remains; ``Record`` for each allowed box; ``Undo``
+        while :meth:`can_undo` (even once a game-ending record made it over).
         """
+        undo: list[Action] = [Undo()] if self.can_undo() else []
         if self.over:
-            return []
+            return undo
         actions: list[Action] = []
         if self.can_roll():
             actions.append(Roll())
         if self._dice is not None and self._rolls_used < ROLLS_PER_TURN:
             actions.extend(Toggle(i) for i in range(DICE))
         actions.extend(Record(box) for box in self.options())
-        return actions
+        return actions + undo
 
     # ------------------------------------------------------------------- acting
 
@@ -401,6 +445,7 @@ class PentaGame:
             )
         self._rolls_used += 1
         self._options = None
+        self._before = None  # a roll cannot be undone, nor the record before it
 
     def toggle(self, index: int) -> None:
         """Hold die ``index`` (0–4) for the next re-roll, or release it."""
@@ -466,6 +511,8 @@ class PentaGame:
                 allowed=[b.value for b in options],
             )
         points, bonus = options[box]
+        keep = not self._strict and not self._seats[self._current].computer
+        self._before = self.copy() if keep else None
         sheet[box] = points
         if bonus:
             self._penta_bonuses[self._current] += 1
@@ -474,6 +521,38 @@ class PentaGame:
 
     #: The earlier name of :meth:`record`.
     score = record
+
+    def undo(self, *, seat: int | None = None) -> None:
+        """Take back the last record, until the next roll: the game is as it was
+        just before it, the same dice and holds on the table, and the recording
+        seat's undo count goes up by one.
+
+        ``seat``, when given, must be the seat that recorded. Refused with an
+        :class:`~zaria.errors.UndoError` once a roll has followed the record, for
+        a computer seat's record, in a strict game, and a second time in a row.
+
+        >>> g = PentaGame.new([Seat("Ana")])
+        >>> g.apply_roll([6, 6, 6, 6, 6]); g.record(Box.CHANCE)
+        >>> g.undo(); g.dice, g.sheets[0][Box.CHANCE], g.undos
+        ((6, 6, 6, 6, 6), None, (1,))
+        """
+        last = self._last_scored
+        undoer = check_undo(
+            self._seats,
+            strict=self._strict,
+            undo_seat=self.undo_seat,
+            last_seat=last.seat if last is not None and self._rolls_used == 0 else None,
+            seat=seat,
+            what="record",
+        )
+        before = self._before
+        if before is None:  # check_undo refuses when there is nothing kept
+            raise AssertionError("an undo with no game kept")
+        restored = before.copy()
+        restored._undos = list(self._undos)
+        restored._undos[undoer] += 1
+        # Every field at once, so that no part of the game can be left behind.
+        self.__dict__.update(vars(restored))
 
     def apply(self, action: Action, roller: Roller | None = None) -> None:
         """Apply one action from :meth:`legal_actions`.
@@ -507,6 +586,8 @@ class PentaGame:
             self.toggle(action.index)
         elif isinstance(action, Record):
             self.record(action.box)
+        elif isinstance(action, Undo):
+            self.undo()
         else:
             raise UnknownActionError(
                 "err.unknown_action",
@@ -576,7 +657,10 @@ class PentaGame:
             sheets=[dict(sheet) for sheet in self._sheets],
             penta_bonuses=list(self._penta_bonuses),
             last_scored=self._last_scored,
+            strict=self._strict,
+            undos=list(self._undos),
         )
+        other._before = self._before
         # The options of the roll are never changed in place (options() hands out
         # copies), so the copy may share them rather than score the roll again.
         other._options = self._options
@@ -587,7 +671,7 @@ class PentaGame:
 
         >>> d = PentaGame.new([Seat("Ana")]).to_dict()
         >>> d["game"], d["version"], d["round"], d["dice"], d["sheets"][0]["penta"]
-        ('penta', 1, 1, None, None)
+        ('penta', 2, 1, None, None)
         """
         last = self._last_scored
         return {
@@ -610,19 +694,37 @@ class PentaGame:
                 "points": last.points,
                 "bonus": last.bonus,
             },
+            "strict": self._strict,
+            "undos": list(self._undos),
+            "undo": self._undo_fields(),
         }
+
+    def _undo_fields(self) -> dict[str, Any] | None:
+        """The saved form of the game kept for undo: only the fields a record changes."""
+        if self._before is None:
+            return None
+        return {k: v for k, v in self._before.to_dict().items() if k in UNDO_KEYS}
 
     @classmethod
     def from_dict(cls, d: Any) -> PentaGame:
         """Read back a game saved by :meth:`to_dict`; raise :class:`~zaria.errors.StateError`
         if it is not one (:func:`~zaria.penta.state.parse_state` says what is checked).
 
-        >>> PentaGame.from_dict({"game": "penta", "version": 2})
+        A saved ``undo`` must be the game that recording ``last_scored`` turns
+        into this one.
+
+        >>> PentaGame.from_dict({"game": "penta", "version": 3})
         Traceback (most recent call last):
         ...
-        zaria.errors.StateError: penta state: unsupported version 2 (this app reads version 1)
+        zaria.errors.StateError: penta state: unsupported version 3 (this app reads versions 1 to 2)
         """
         s = parse_state(d)
+        if s.undo is not None:
+            return cls._replayed(d, s)
+        return cls._of(s)
+
+    @classmethod
+    def _of(cls, s: SavedState) -> PentaGame:
         return cls(
             seats=s.seats,
             current=s.current,
@@ -633,7 +735,30 @@ class PentaGame:
             sheets=s.sheets,
             penta_bonuses=s.penta_bonuses,
             last_scored=s.last_scored,
+            strict=s.strict,
+            undos=s.undos,
         )
+
+    @classmethod
+    def _replayed(cls, d: Any, s: SavedState) -> PentaGame:
+        """The game of ``d``, made by recording its ``last_scored`` in its ``undo`` game.
+
+        The record must give back ``d`` exactly, so a saved undo can only restore
+        a game this one really came from.
+        """
+        undo, last = s.undo, s.last_scored
+        if undo is None or last is None:
+            raise StateError("penta state: undo is set but nothing has been recorded")
+        try:
+            game = cls.from_dict({**d, **undo, "undo": None})
+            game.record(last.box)
+        except (StateError, IllegalActionError) as err:
+            raise StateError(
+                f"penta state: undo is not the game before the record: {err}"
+            ) from None
+        if game.to_dict() != dict(d):
+            raise StateError("penta state: recording last_scored in undo does not give this game")
+        return game
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PentaGame):

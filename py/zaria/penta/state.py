@@ -6,12 +6,19 @@ one box per turn played, dice exist exactly when the turn has rolled, each box
 holds a score that box can take, Penta bonuses follow a Penta scored 50, and
 ``last_scored`` names the previous turn's box. Anything else raises
 :class:`~zaria.errors.StateError`.
+
+Version 2 adds undo: whether the game was started ``strict`` (no undo), each
+seat's ``undos`` used, and ``undo``, the state before the last record while it
+may be undone (the fields of :data:`UNDO_KEYS`, else null). Here ``undo`` is only
+checked for its shape: :meth:`~zaria.penta.game.PentaGame.from_dict` checks that
+recording ``last_scored`` from it gives the saved state. A version 1 save loads
+as not strict, with no undo used and nothing to undo.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from zaria.checks import StateReader, is_whole
@@ -22,7 +29,7 @@ from zaria.penta.scoring import BOXES, PENTA_BONUS, PENTA_SCORE, UPPER, Box
 ROUNDS = 13
 DICE = 5
 ROLLS_PER_TURN = 3
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 Sheet = dict[Box, int | None]
 
@@ -49,6 +56,9 @@ class SavedState:
     sheets: list[Sheet]
     penta_bonuses: list[int]
     last_scored: Scored | None
+    strict: bool = False
+    undos: list[int] = field(default_factory=list)
+    undo: dict[str, Any] | None = None
 
 
 #: Each box by its name in a saved state, in sheet order.
@@ -66,7 +76,7 @@ _BOX_VALUES: dict[Box, frozenset[int]] = {
     Box.PENTA: frozenset({0, PENTA_SCORE}),
 }
 
-KEYS = frozenset(
+KEYS_V1 = frozenset(
     {
         "game",
         "version",
@@ -80,6 +90,13 @@ KEYS = frozenset(
         "penta_bonuses",
         "last_scored",
     }
+)
+KEYS = KEYS_V1 | {"strict", "undos", "undo"}
+
+#: The fields a record changes, the ones an undo snapshot keeps: the others
+#: (game, version, seats, strict, undos) stay as they are at a record.
+UNDO_KEYS = frozenset(
+    {"current", "round", "dice", "held", "rolls_used", "sheets", "penta_bonuses", "last_scored"}
 )
 
 
@@ -142,12 +159,30 @@ def _read_header(d: object) -> Mapping[str, Any]:
     if d.get("game") != "penta":
         raise _bad(f"not a Penta game (game is {d.get('game')!r})")
     version = d.get("version")
-    if version != STATE_VERSION or not _is_int(version):
-        raise _bad(f"unsupported version {version!r} (this app reads version {STATE_VERSION})")
-    if set(d) != KEYS:
-        missing, extra = sorted(KEYS - set(d)), sorted(set(d) - KEYS)
+    if version not in (1, STATE_VERSION) or not _is_int(version):
+        raise _bad(
+            f"unsupported version {version!r} (this app reads versions 1 to {STATE_VERSION})"
+        )
+    keys = KEYS if version == STATE_VERSION else KEYS_V1
+    if set(d) != keys:
+        missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
         raise _bad(f"wrong keys (missing {missing}, unexpected {extra})")
     return d
+
+
+def _read_undo(d: Mapping[str, Any], n: int) -> tuple[bool, list[int], dict[str, Any] | None]:
+    """``strict``, ``undos`` and the ``undo`` snapshot's shape; a version 1 save has none."""
+    if d["version"] == 1:
+        return False, [0] * n, None
+    strict = d["strict"]
+    if not isinstance(strict, bool):
+        raise _bad(f"strict must be true or false, not {strict!r}")
+    most = 0 if strict else None  # a strict game never undoes
+    undos = [_int(u, f"undos[{i}]", 0, most) for i, u in enumerate(_list(d["undos"], "undos", n))]
+    undo = d["undo"]
+    if undo is not None and (not isinstance(undo, dict) or set(undo) != UNDO_KEYS):
+        raise _bad(f"undo must be null or an object with exactly {sorted(UNDO_KEYS)}")
+    return strict, undos, undo
 
 
 def _read_dice(
@@ -206,10 +241,10 @@ def _check_progress(sheets: list[Sheet], round_: int, current: int, rolls_used: 
 def parse_state(d: object) -> SavedState:
     """The checked fields of a saved game; raise :class:`~zaria.errors.StateError` if it is not one.
 
-    >>> parse_state({"game": "penta", "version": 2})
+    >>> parse_state({"game": "penta", "version": 3})
     Traceback (most recent call last):
     ...
-    zaria.errors.StateError: penta state: unsupported version 2 (this app reads version 1)
+    zaria.errors.StateError: penta state: unsupported version 3 (this app reads versions 1 to 2)
     """
     d = _read_header(d)
     seats = _read_seats(d["seats"])
@@ -229,6 +264,7 @@ def parse_state(d: object) -> SavedState:
             raise _bad(f"last_scored must name seat {previous}, who played the previous turn")
     elif last is not None:
         raise _bad("last_scored is set but nothing has been recorded yet")
+    strict, undos, undo = _read_undo(d, n)
 
     return SavedState(
         seats=seats,
@@ -240,4 +276,7 @@ def parse_state(d: object) -> SavedState:
         sheets=sheets,
         penta_bonuses=bonuses,
         last_scored=last,
+        strict=strict,
+        undos=undos,
+        undo=undo,
     )
