@@ -4,9 +4,30 @@
   ``/zaria/`` by a server thread for the session.
 - Chromium is the system's (``ZARIA_CHROMIUM``, else ``/usr/bin/chromium``),
   headless, without background networking; else Playwright's own.
-- The ``app`` fixture gives a fresh context and page that record every
-  request, console error and page error; a test fails if any went to another
-  host or if the page reported an error (unless the test allows it).
+- Every page records every request, console error and page error; a test fails
+  if any went to another host or if the page reported an error (unless the test
+  allows it).
+
+Two fixtures hand out pages:
+
+- ``app``: the session's shared page (1280×800, en-US, service workers
+  blocked), booted once. Each test gets it with the app restarted in place
+  (``window.zariaPy.restart()``: a new app on the same Python, in milliseconds
+  instead of seconds of start-up), storage empty, at the site's root address;
+  ``app.open(path)`` restarts it at ``path``. What Python caches stays, e.g.
+  the Penta strategy table once downloaded. A test may resize the page,
+  emulate media or the browser's languages (``app.use_locale``), route
+  requests on the page, reload it or load another address of the site:
+  afterwards the page is put back to 1280×800, en-US, no emulation, no routes,
+  or replaced by a fresh one when it cannot be restarted (it crashed, left the
+  site, failed to start, runs Playwright's clock, or its context was changed:
+  ``app.context`` notes that).
+- ``make_app(...)``: a fresh context and page, for what the shared page cannot
+  give: a first visit in a locale, a viewport from the start, init scripts,
+  routes at the context level, Playwright's clock (installed before the page
+  loads), service workers, several tabs, a fresh download of the strategy
+  table, or Back past the first screen (on the shared page, that reaches an
+  earlier test's entries).
 """
 
 from __future__ import annotations
@@ -17,11 +38,19 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    CDPSession,
+    Error,
+    Page,
+    Playwright,
+    expect,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -31,6 +60,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from serve import make_server  # noqa: E402
 
 BOOT_TIMEOUT = 90_000
+DESKTOP = {"width": 1280, "height": 800}
 expect.set_options(timeout=15_000)
 
 
@@ -79,6 +109,31 @@ def shots() -> Path:
     return path
 
 
+# -- the page's own start-again hook --------------------------------------------------
+
+#: Whether the page can be restarted in place at an address under ``base``: it
+#: runs the app, started here, with no fake clock (that needs a page load).
+RESTARTABLE = """base => {
+  const here = new URL(location.href), home = new URL(base);
+  return here.origin === home.origin && here.pathname === home.pathname
+    && document.documentElement.dataset.ready !== undefined
+    && typeof window.zariaPy?.restart === "function" && !("__pwClock" in window);
+}"""
+#: Restart the app at ``url`` (its address re-read from ``location``).
+RESTART_AT = """async url => {
+  history.replaceState(history.state, "", url);
+  await window.zariaPy.restart();
+}"""
+#: The same with storage emptied first. One task until the restart has stopped
+#: the old app: no timer of it can write to storage in between.
+RESET_AT = """async url => {
+  localStorage.clear();
+  sessionStorage.clear();
+  history.replaceState(history.state, "", url);
+  await window.zariaPy.restart();
+}"""
+
+
 @dataclass
 class App:
     """A page of the app plus what it asked for and complained about."""
@@ -89,13 +144,53 @@ class App:
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     allowed_errors: list[str] = field(default_factory=list)
+    #: The session's shared page (restarted in place) rather than a fresh one.
+    shared: bool = False
+    #: DevTools sessions holding the shared page's emulated languages (see use_locale).
+    emulation: list[CDPSession] = field(default_factory=list)
 
     def open(self, path: str = "", wait: bool = True) -> Page:
-        """Load ``path`` (relative to the site root) and wait until the app is ready."""
-        self.page.goto(self.base + path)
+        """Open ``path`` (relative to the site root) and wait until the app is ready.
+
+        A fresh page loads it; the shared page restarts the app at that address
+        (it is loaded only when it cannot be restarted, see :data:`RESTARTABLE`).
+        """
+        if self.shared and self.restartable():
+            self.page.evaluate(RESTART_AT, self.base + path)
+        else:
+            self.page.goto(self.base + path)
         if wait:
             self.wait_ready()
         return self.page
+
+    def restartable(self) -> bool:
+        """Whether :meth:`open` restarts the page rather than load it."""
+        if isinstance(self.context, SharedContext) and self.context.changed:
+            return False  # what the test set on the context takes effect on a load
+        return bool(self.page.evaluate(RESTARTABLE, self.base))
+
+    def use_locale(self, locale: str) -> None:
+        """Give the shared page the browser languages of ``locale`` until the test ends:
+        ``navigator.languages``, emulated as the ``locale`` option of a fresh context
+        does (through DevTools), which the next :meth:`open` starts the app with.
+
+        That is all of the locale the app reads (it formats numbers itself, without
+        ``Intl``, whose locale stays en-US). A first visit in a locale, which the
+        page's own script also reads before Python starts, needs ``make_app``.
+        """
+        assert self.shared, "make_app(locale=...) gives a fresh page in a locale"
+        session = self.page.context.new_cdp_session(self.page)
+        self.emulation.append(session)
+        agent = self.page.evaluate("navigator.userAgent")
+        session.send(
+            "Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": locale}
+        )
+
+    def reset(self) -> None:
+        """The shared page as a test receives it: storage empty, the app restarted
+        at the site's root address (the fixture does this between tests)."""
+        assert self.shared, "only the shared page is reset; make_app() gives fresh ones"
+        self.page.evaluate(RESET_AT, self.base)
 
     def wait_ready(self) -> None:
         self.page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT)
@@ -111,56 +206,208 @@ class App:
     def real_errors(self) -> list[str]:
         return [e for e in self.errors if not any(a in e for a in self.allowed_errors)]
 
+    def check(self) -> None:
+        """Fail if the page went to another host or reported an error."""
+        foreign = self.foreign_requests()
+        errors = self.real_errors()
+        assert not foreign, f"requests to other hosts: {foreign}"
+        assert not errors, f"the page reported errors: {errors}"
 
-def _attach(context: BrowserContext, app: App) -> None:
-    context.on("request", lambda r: app.requests.append(r.url))
+
+def _attach(context: BrowserContext, sink: Callable[[], App | None]) -> None:
+    """Record the context's requests and its pages' errors into the app ``sink()`` gives."""
+
+    def note(kind: str, text: str) -> None:
+        app = sink()
+        if app is not None:
+            (app.requests if kind == "request" else app.errors).append(text)
+
+    context.on("request", lambda r: note("request", r.url))
 
     def on_page(page: Page) -> None:
         page.on(
-            "console",
-            lambda m: app.errors.append(f"console: {m.text}") if m.type == "error" else None,
+            "console", lambda m: note("error", f"console: {m.text}") if m.type == "error" else None
         )
-        page.on("pageerror", lambda e: app.errors.append(f"pageerror: {e}"))
+        page.on("pageerror", lambda e: note("error", f"pageerror: {e}"))
+        page.on("crash", lambda _: note("error", "the page crashed"))
 
     context.on("page", on_page)
 
 
+def _new_context(browser: Browser, **kwargs: Any) -> BrowserContext:
+    viewport = kwargs.pop("viewport", (DESKTOP["width"], DESKTOP["height"]))
+    return browser.new_context(
+        viewport={"width": viewport[0], "height": viewport[1]},
+        locale=kwargs.pop("locale", "en-US"),
+        service_workers=kwargs.pop("service_workers", "block"),
+        **kwargs,
+    )
+
+
 @pytest.fixture
 def make_app(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
-    """Factory: ``make_app(viewport=(w, h), locale="en-US", path_prefix="", **context_args)``."""
+    """Factory: ``make_app(viewport=(w, h), locale="en-US", prefix="", **context_args)``,
+    a fresh context and page each call."""
     apps: list[App] = []
 
-    def make(
-        viewport: tuple[int, int] = (1280, 800),
-        locale: str = "en-US",
-        prefix: str = "",
-        **kwargs: Any,
-    ) -> App:
-        context = browser.new_context(
-            viewport={"width": viewport[0], "height": viewport[1]},
-            locale=locale,
-            service_workers=kwargs.pop("service_workers", "block"),
-            **kwargs,
-        )
+    def make(prefix: str = "", **kwargs: Any) -> App:
+        context = _new_context(browser, **kwargs)
         app = App(context=context, page=None, base=site_url + prefix)  # type: ignore[arg-type]
-        _attach(context, app)
+        _attach(context, lambda: app)
         app.page = context.new_page()
         apps.append(app)
         return app
 
     yield make
     for app in apps:
-        foreign = app.foreign_requests()
-        errors = app.real_errors()
         app.context.close()
-        assert not foreign, f"requests to other hosts: {foreign}"
-        assert not errors, f"the page reported errors: {errors}"
+    for app in apps:
+        app.check()
+
+
+# -- the shared page --------------------------------------------------------------------
+
+#: What changes a context for good (for every later test on it), as named by Playwright.
+CONTEXT_CHANGES = frozenset(
+    {
+        "add_cookies",
+        "add_init_script",
+        "clock",
+        "expose_binding",
+        "expose_function",
+        "grant_permissions",
+        "route",
+        "route_from_har",
+        "route_web_socket",
+        "set_default_navigation_timeout",
+        "set_default_timeout",
+        "set_extra_http_headers",
+        "set_geolocation",
+        "set_offline",
+    }
+)
+
+
+class SharedContext:
+    """The shared page's context as a test sees it. Everything works; what changes
+    the context for good is noted (``changed``): the page is then loaded rather
+    than restarted, and after the test the context is replaced by a fresh one."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self._context = context
+        self.changed: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        if name in CONTEXT_CHANGES:
+            self.changed.append(name)
+        return getattr(self._context, name)
+
+
+@dataclass
+class SharedPage:
+    """The session's one booted page, handed to one test at a time."""
+
+    browser: Browser
+    base: str
+    context: BrowserContext | None = None
+    page: Page | None = None
+    #: The app of the test holding the page (what the page does is recorded there).
+    holder: App | None = None
+    #: How many times a page was booted for it, and how many tests it served.
+    boots: int = 0
+    served: int = 0
+
+    def hand_out(self) -> App:
+        """The page for the next test, booted, restarted, on empty storage."""
+        if self.context is None or self.page is None:
+            self.context = _new_context(self.browser)
+            _attach(self.context, lambda: self.holder)
+            self.page = self.context.new_page()
+        shared = SharedContext(self.context)
+        app = App(context=cast(BrowserContext, shared), page=self.page, base=self.base)
+        app.shared = True
+        self.holder = app
+        if not app.restartable():
+            self.boots += 1
+            app.open()  # a fresh context: its storage is empty
+        return app
+
+    def take_back(self, app: App) -> None:
+        """Put the page back as the next test must find it, or drop it if it cannot be."""
+        context, page = self.context, self.page
+        assert context is not None and page is not None
+        try:
+            for other in context.pages:
+                if other is not page:
+                    other.close()  # tabs and pop-ups the test opened
+            changed = isinstance(app.context, SharedContext) and app.context.changed
+            if page.is_closed() or changed or not _settled_on_site(page, self.base):
+                self.discard()
+                return
+            page.unroute_all(behavior="ignoreErrors")
+            for session in app.emulation:
+                session.detach()  # its emulation ends with it: en-US again
+            page.evaluate(RESET_AT, self.base)
+            page.emulate_media(
+                media="null",
+                color_scheme="light",
+                reduced_motion="no-preference",
+                forced_colors="none",
+                contrast="no-preference",
+            )
+            if page.viewport_size != DESKTOP:
+                page.set_viewport_size(DESKTOP)
+            page.mouse.move(0, 0)  # no hover left over an element of the next screen
+        except Error as exc:
+            app.errors.append(f"the shared page could not be restarted: {exc}")
+            self.discard()
+        finally:
+            self.holder = None
+
+    def discard(self) -> None:
+        """Close the page and its context: the next test gets a fresh one, booted."""
+        if self.context is not None:
+            self.context.close()
+        self.context = self.page = None
+
+
+def _settled_on_site(page: Page, base: str) -> bool:
+    """Whether the page can be restarted (:data:`RESTARTABLE`); not while it is
+    being loaded or after it crashed (the crash is reported as an error)."""
+    try:
+        return bool(page.evaluate(RESTARTABLE, base))
+    except Error:
+        return False
+
+
+#: The session's shared page, once created (for the summary at the end of the run).
+_shared: list[SharedPage] = []
+
+
+@pytest.fixture(scope="session")
+def shared_page(browser: Browser, site_url: str) -> Iterator[SharedPage]:
+    shared = SharedPage(browser, site_url)
+    _shared.append(shared)
+    yield shared
+    shared.discard()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for shared in _shared:
+        terminalreporter.write_line(
+            f"shared page: {shared.served} tests, booted {shared.boots} times"
+        )
 
 
 @pytest.fixture
-def app(make_app: Callable[..., App]) -> App:
-    """A desktop-size page in English, service workers blocked."""
-    return make_app()
+def app(shared_page: SharedPage) -> Iterator[App]:
+    """The shared desktop-size page in English, service workers blocked, its app
+    restarted on empty storage at the site's root address."""
+    app = shared_page.hand_out()
+    shared_page.served += 1
+    yield app
+    shared_page.take_back(app)
+    app.check()
 
 
 def no_error_box(page: Page) -> None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -105,9 +104,9 @@ def report(found: list[dict[str, Any]]) -> str:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_farkle_screens_have_no_serious_accessibility_violations(
-    make_app: Callable[..., App], scheme: str
+    app: App, scheme: Literal["light", "dark"]
 ) -> None:
-    app = make_app(color_scheme=scheme)
+    app.page.emulate_media(color_scheme=scheme)
     page = app.open("?dice=" + SCRIPT)
     page.locator(".game-card.farkle").click()
     page.locator("#fk-start").wait_for()

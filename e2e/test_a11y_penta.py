@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Literal
 
 import pytest
 from playwright.sync_api import expect
@@ -49,9 +49,9 @@ def test_a_whole_penta_turn_with_the_keyboard_only(app: App) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_penta_screens_have_no_serious_accessibility_violations(
-    make_app: Callable[..., App], scheme: str
+    app: App, scheme: Literal["light", "dark"]
 ) -> None:
-    app = make_app(color_scheme=scheme)
+    app.page.emulate_media(color_scheme=scheme)
     page = app.open("?dice=11111,11111,11111")
     found = audit(page, "home")
     page.locator(".game-card.penta").click()

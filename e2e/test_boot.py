@@ -53,16 +53,18 @@ def test_engine_selfcheck_runs_in_the_page_python(app: App) -> None:
     assert len(result["checks"]) >= 6
 
 
-def test_home_screenshots(make_app: Callable[..., App], shots: Path) -> None:
+def test_home_screenshots(app: App, shots: Path) -> None:
     for name, size in (("phone", (390, 844)), ("desktop", (1280, 800))):
-        page = make_app(viewport=size).open()
+        app.page.set_viewport_size({"width": size[0], "height": size[1]})
+        page = app.open()
         page.screenshot(path=str(shots / f"home-{name}.png"), full_page=True)
         assert (shots / f"home-{name}.png").stat().st_size > 5_000
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size[0], f"sideways scroll at {size}: {width}"
 
 
-def test_a_failed_runtime_shows_a_retry_message(app: App) -> None:
+def test_a_failed_runtime_shows_a_retry_message(make_app: Callable[..., App]) -> None:
+    app = make_app()
     app.allowed_errors.append("Failed to load resource")
     app.allowed_errors.append("pageerror: Failed to fetch")
     app.context.route("**/pyodide.asm.wasm", lambda route: route.abort())

@@ -65,7 +65,8 @@ BROKEN: dict[str, tuple[str, Callable[[Route], None], tuple[str, ...]]] = {
 
 
 @pytest.mark.parametrize("case", list(BROKEN))
-def test_a_broken_runtime_download_fails_fast(app: App, case: str) -> None:
+def test_a_broken_runtime_download_fails_fast(make_app: Callable[..., App], case: str) -> None:
+    app = make_app()
     pattern, breaks, expected = BROKEN[case]
     app.allowed_errors.extend(expected)
     broken_at: list[float] = []
@@ -90,7 +91,10 @@ def test_a_broken_runtime_download_fails_fast(app: App, case: str) -> None:
     assert page.locator("html[data-ready]").count() == 0
 
 
-def test_the_retry_button_starts_the_app_once_the_download_works(app: App) -> None:
+def test_the_retry_button_starts_the_app_once_the_download_works(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
     app.allowed_errors.append("Failed to load resource")
     app.context.route(WASM, _server_error)
     page = app.open("?boot-timeout=60000", wait=False)
@@ -117,10 +121,8 @@ TAP_A_BROKEN_DIE = """() => {
 }"""
 
 
-def test_an_unexpected_error_shows_a_notice_and_the_page_goes_on(
-    make_app: Callable[..., App], shots: Path
-) -> None:
-    app = make_app(viewport=(390, 844))
+def test_an_unexpected_error_shows_a_notice_and_the_page_goes_on(app: App, shots: Path) -> None:
+    app.page.set_viewport_size({"width": 390, "height": 844})
     page = app.open()
     page.get_by_role("button", name="Penta").click()
     page.locator("#penta-name-0").wait_for()

@@ -83,9 +83,12 @@ def shot(page: Page, shots: Path, name: str) -> None:
     assert viewport is not None and width <= viewport["width"], f"sideways scroll: {width}"
 
 
-def test_a_scripted_game_against_the_computer_to_the_winner(app: App, shots: Path) -> None:
+def test_a_scripted_game_against_the_computer_to_the_winner(
+    make_app: Callable[..., App], shots: Path
+) -> None:
     script = "112233,155234,11156,155223,11134,111111,234662"
-    app.page.clock.install()
+    app = make_app()
+    app.page.clock.install()  # before the page loads
     page = app.open("?dice=" + script)
     open_farkle(page)
     setup(page, ["Alice"], target="5,000")
@@ -165,7 +168,7 @@ def test_a_scripted_game_against_the_computer_to_the_winner(app: App, shots: Pat
 
 
 def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
-    make_app: Callable[..., App], shots: Path
+    app: App, shots: Path
 ) -> None:
     script = (
         "111234,523,155234,234662,"  # Alice banks 1,050; Bob 100; the computer nothing
@@ -174,7 +177,8 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
         "111111,111111,"  # Alice: 6,000 more, past the 5,000 target
         "234662,234662"  # the last round: Bob, then the computer
     )
-    app = make_app(viewport=(390, 844), locale="fr-FR")
+    app.use_locale("fr-FR")
+    app.page.set_viewport_size({"width": 390, "height": 844})
     page = app.open("?dice=" + script)
     open_farkle(page)
     setup(page, ["Alice", "Bob"], pace="instant")
@@ -334,8 +338,7 @@ def test_setting_aside_refusals_risk_and_resuming(app: App) -> None:
     page.select_option("#lang", "en")
 
     # A malformed dice script is shown clearly.
-    page.goto(app.base + "?dice=12x")
-    app.wait_ready()
+    app.open("?dice=12x")
     open_farkle(page)
     expect(page.get_by_role("alert").filter(has_text="malformed")).to_contain_text(
         "The dice script in the address is malformed"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Page, Route, expect
 
@@ -29,7 +30,8 @@ def really_stored(page: Page, key: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def test_storage_whose_reads_throw_keeps_the_saved_game(app: App) -> None:
+def test_storage_whose_reads_throw_keeps_the_saved_game(make_app: Callable[..., App]) -> None:
+    app = make_app()
     app.context.add_init_script(LOCKED)
     page = app.open("?dice=62626,4444")
     penta_start(page)
@@ -54,13 +56,11 @@ def test_storage_whose_reads_throw_keeps_the_saved_game(app: App) -> None:
 
 
 def test_deeply_nested_values_in_storage_are_set_aside_and_the_app_starts(app: App) -> None:
-    app.context.add_init_script(
-        "if (!sessionStorage.getItem('seeded')) {"
-        " sessionStorage.setItem('seeded', '1');"
-        f" for (const k of ['zaria.settings', 'zaria.stats', '{PENTA_KEY}'])"
-        f"  localStorage.setItem(k, {NESTED}); }}"
+    app.page.evaluate(
+        f"for (const k of ['zaria.settings', 'zaria.stats', '{PENTA_KEY}'])"
+        f" localStorage.setItem(k, {NESTED});"
     )
-    page = app.open()
+    page = app.open()  # the app starts on that storage
     expect(page.locator(".notices")).to_contain_text("settings could not be read")
     assert page.evaluate("localStorage.getItem('zaria.badsettings').length") == 200_000
     page.get_by_role("button", name="Statistics").click()
@@ -76,7 +76,10 @@ def test_deeply_nested_values_in_storage_are_set_aside_and_the_app_starts(app: A
     no_error_box(page)
 
 
-def test_a_truncated_strategy_table_says_so_and_the_retry_downloads_it(app: App) -> None:
+def test_a_truncated_strategy_table_says_so_and_the_retry_downloads_it(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()  # a Python that has not downloaded the table yet
     cut = [0]
 
     def third(route: Route) -> None:
@@ -108,8 +111,7 @@ def test_a_hostile_address_gives_notices_and_random_dice(app: App) -> None:
     expect(page.get_by_role("alert").filter(has_text="seed")).to_contain_text("--5")
     penta_start(page)
     penta_roll(page)
-    page.goto(app.base + "?dice=" + "5" * 5_000)
-    app.wait_ready()
+    app.open("?dice=" + "5" * 5_000)
     page.locator(".game-card.farkle").click()
     expect(page.locator("#screen")).to_contain_text("dice script in the address is too long")
     no_error_box(page)

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -382,10 +381,8 @@ def walk_stats(w: Walk, names: tuple[str, str]) -> None:
 
 
 @pytest.mark.parametrize("lang", ["fr", "el", "tr", "en"])
-def test_every_screen_speaks_the_language(
-    make_app: Callable[..., App], shots: Path, lang: str
-) -> None:
-    app = make_app(locale=LOCALES[lang])
+def test_every_screen_speaks_the_language(app: App, shots: Path, lang: str) -> None:
+    app.use_locale(LOCALES[lang])
     page = app.open("?dice=" + SCRIPT)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     w = Walk(page, lang, shots)
@@ -409,8 +406,8 @@ def test_the_header_names_the_app_in_each_language(app: App) -> None:
         expect(page.locator(".brand")).to_have_text(name, timeout=2000)
 
 
-def test_switching_language_mid_game_keeps_the_farkle_game(make_app: Callable[..., App]) -> None:
-    app = make_app(locale="fr-FR")
+def test_switching_language_mid_game_keeps_the_farkle_game(app: App) -> None:
+    app.use_locale("fr-FR")
     page = app.open("?dice=111234,523")
     click(page, ".game-card.farkle")
     page.locator("#fk-start").wait_for()
@@ -460,10 +457,7 @@ def test_switching_language_mid_game_keeps_the_farkle_game(make_app: Callable[..
     no_error_box(page)
 
 
-def test_a_penta_game_against_the_computer_changes_language_with_the_page(
-    make_app: Callable[..., App],
-) -> None:
-    app = make_app(locale="en-GB")
+def test_a_penta_game_against_the_computer_changes_language_with_the_page(app: App) -> None:
     page = app.open("?dice=66666,12345,12345,12345,11111")
     click(page, ".game-card.penta")
     page.locator("#penta-name-0").fill("Νίκος")

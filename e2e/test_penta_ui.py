@@ -154,9 +154,12 @@ def test_sacrifice_message_exactly_when_no_box_scores_in_three_languages(app: Ap
     expect(page.locator("tr.full_house td").first).to_have_text("0")
 
 
-def test_auto_record_fills_the_optimal_box_and_a_selection_cancels_it(app: App) -> None:
+def test_auto_record_fills_the_optimal_box_and_a_selection_cancels_it(
+    make_app: Callable[..., App],
+) -> None:
     # 4,4,4,2,1 on an empty sheet: the optimal box is Fours (12), not Aces (the
     # first free box) nor Three of a kind or Chance (15, the highest score now).
+    app = make_app()  # the clock is installed before the page loads
     page = app.page
     page.clock.install()
     app.open("?dice=11111,11111,44421,11111,11111,44421")
@@ -192,8 +195,7 @@ def test_two_humans_and_the_computer_play_to_the_winner_screen(app: App, shots: 
     page.locator("#open-penta, .game-card.penta").first.click()
     page.locator("#penta-pace").select_option("instant")
     page.get_by_role("button", name="Home").count()
-    page.goto(app.base + f"?seed={seed}")
-    app.wait_ready()
+    app.open(f"?seed={seed}")  # a new app: the dice start again from the seed
     start(page, ["Ann", "Ben"], computer=True)
     # The same game natively: the humans roll once and take the first allowed box.
     strategy = Strategy(read_packaged_table())
@@ -233,9 +235,10 @@ def test_two_humans_and_the_computer_play_to_the_winner_screen(app: App, shots: 
     page.screenshot(path=str(shots / "penta-end-3p-desktop.png"), full_page=True)
 
 
-def test_screenshots_setup_mid_turn_coach_end(make_app: Callable[..., App], shots: Path) -> None:
+def test_screenshots_setup_mid_turn_coach_end(app: App, shots: Path) -> None:
     for label, size in (("phone", (390, 844)), ("desktop", (1280, 800)), ("320", (320, 640))):
-        app = make_app(viewport=size)
+        app.reset()  # each size starts from empty storage
+        app.page.set_viewport_size({"width": size[0], "height": size[1]})
         page = app.open("?dice=44256,44,11111")
         page.get_by_role("button", name="Penta").click()
         page.locator("#penta-start").wait_for()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -18,8 +19,8 @@ def overflow(page: Page) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
 
 
-def test_long_names_and_many_players_fit_a_320_px_phone(make_app: Callable[..., App]) -> None:
-    app = make_app(viewport=(320, 640))
+def test_long_names_and_many_players_fit_a_320_px_phone(app: App) -> None:
+    app.page.set_viewport_size({"width": 320, "height": 640})
     page = app.open()
     page.locator("[data-act=open][data-game=penta]").click()
     for i in range(1, 6):
@@ -52,9 +53,10 @@ def background(page: Page) -> str:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_press_of_the_theme_button_changes_the_colours_and_keeps_focus(
-    make_app: Callable[..., App], scheme: str
+    app: App, scheme: Literal["light", "dark"]
 ) -> None:
-    page = make_app(color_scheme=scheme).open()
+    app.page.emulate_media(color_scheme=scheme)
+    page = app.open()
     other = "dark" if scheme == "light" else "light"
     theme = page.locator(".theme-btn")
     theme.focus()
@@ -72,8 +74,11 @@ def test_every_press_of_the_theme_button_changes_the_colours_and_keeps_focus(
     assert background(page) == other_colour
 
 
-def test_a_redraw_while_typing_a_name_keeps_the_caret_and_selection(app: App) -> None:
+def test_a_redraw_while_typing_a_name_keeps_the_caret_and_selection(
+    make_app: Callable[..., App],
+) -> None:
     # The strategy table arrives while the player types: its redraw must not move the caret.
+    app = make_app()  # a Python that has not downloaded the table yet
     held: list[Route] = []
     app.page.route("**/penta_table.bin", lambda route: held.append(route))
     page = app.open()

@@ -4,7 +4,6 @@ Turkish without a word of English, readable and keyboard-usable on a 320 px phon
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -60,7 +59,7 @@ def no_sideways_scroll(page: Page) -> None:
 
 
 def test_greek_and_turkish_rules_from_the_game_screens(app: App, shots: Path) -> None:
-    app.context.add_init_script("localStorage.setItem('zaria.lang', 'el')")
+    app.page.evaluate("localStorage.setItem('zaria.lang', 'el')")  # read as the app starts
     page = app.open()
     start_penta(page)
     page.locator(PENTA_RULES).click()
@@ -105,8 +104,9 @@ def test_greek_and_turkish_rules_from_the_game_screens(app: App, shots: Path) ->
     no_error_box(page)
 
 
-def test_phone_320_reading_and_keyboard(make_app: Callable[..., App], shots: Path) -> None:
-    app = make_app(viewport=(320, 640), locale="fr-FR")
+def test_phone_320_reading_and_keyboard(app: App, shots: Path) -> None:
+    app.use_locale("fr-FR")
+    app.page.set_viewport_size({"width": 320, "height": 640})
     page = app.open()
     start_farkle(page)
     page.locator(FARKLE_RULES).click()

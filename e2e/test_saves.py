@@ -74,9 +74,9 @@ def penta_table(page: Page) -> dict[str, Any]:
 
 
 def test_a_corrupt_save_gives_a_notice_and_a_fresh_game(app: App) -> None:
-    page = app.open()
+    page = app.page
     put(page, PENTA_KEY, '{"format": 2, "game": "penta", "state": {"game": ')
-    reopen(app)
+    app.open()  # the app starts on that storage
     page.get_by_role("button", name=re.compile("^Penta")).click()
     expect(page.locator(".penta-msg")).to_contain_text("could not be read")
     kept = stored(page, "zaria.badsave.penta.1")
@@ -89,10 +89,10 @@ def test_a_corrupt_save_gives_a_notice_and_a_fresh_game(app: App) -> None:
 
 
 def test_a_save_from_a_newer_version_gives_a_notice_and_a_fresh_game(app: App) -> None:
-    page = app.open()
+    page = app.page
     future = {"format": 3, "game": "penta", "state": {"whatever": 1}, "tab": "x", "rev": 4}
     put(page, PENTA_KEY, json.dumps(future))
-    reopen(app)
+    app.open()
     expect(page.locator("#resume-penta")).to_be_visible()
     page.locator("#resume-penta").click()
     expect(page.locator(".penta-msg")).to_contain_text("newer version of Zaria")
@@ -103,10 +103,10 @@ def test_a_save_from_a_newer_version_gives_a_notice_and_a_fresh_game(app: App) -
 
 
 def test_a_save_the_engine_rejects_gives_a_notice_and_a_fresh_game(app: App) -> None:
-    page = app.open()
+    page = app.page
     bad = {"format": 2, "game": "penta", "state": {"game": {"game": "penta"}}, "tab": "", "rev": 1}
     put(page, PENTA_KEY, json.dumps(bad))
-    reopen(app)
+    app.open()
     page.get_by_role("button", name=re.compile("^Penta")).click()
     expect(page.locator(".penta-msg")).to_be_visible()
     assert stored(page, "zaria.badsave.penta.1")["reason"]
@@ -126,7 +126,7 @@ def test_a_save_in_the_older_format_is_migrated_and_resumes(app: App) -> None:
     save = stored(page, PENTA_KEY)
     old = {"format": 1, "game": "penta", "state": save["state"]}
     put(page, PENTA_KEY, json.dumps(old))
-    reopen(app, "?dice=62626,4444")
+    app.open("?dice=62626,4444")  # a new app, which finds the old save
     page.locator("#resume-penta").click()
     expect(page.locator("#penta-roll")).to_be_visible()
     assert penta_table(page) == before
@@ -194,8 +194,9 @@ def test_penta_resumes_the_identical_turn_after_a_reload_mid_turn(app: App) -> N
 
 
 def test_a_game_open_in_two_tabs_is_never_overwritten_by_the_stale_one(
-    app: App, shots: Path
+    make_app: Callable[..., App], shots: Path
 ) -> None:
+    app = make_app()
     first = app.open("?dice=11111,22222,33333,44444")
     penta_start(first)
     second = app.context.new_page()
@@ -245,19 +246,18 @@ STATS = {
 }
 
 
-def test_statistics_are_shown_and_cleared_after_asking(
-    make_app: Callable[..., App], shots: Path
-) -> None:
+def test_statistics_are_shown_and_cleared_after_asking(app: App, shots: Path) -> None:
     for label, size in (("phone", (390, 844)), ("320", (320, 640)), ("desktop", (1280, 800))):
-        app = make_app(viewport=size)
-        page = app.open()
+        app.reset()  # each size starts from empty storage
+        page = app.page
+        page.set_viewport_size({"width": size[0], "height": size[1]})
         put(page, "zaria.stats", json.dumps(STATS))
         put(
             page,
             PENTA_KEY,
             json.dumps({"format": 2, "game": "penta", "state": {}, "tab": "", "rev": 1}),
         )
-        reopen(app)
+        app.open()  # the app starts on that storage
         page.screenshot(path=str(shots / f"home-resume-{label}.png"), full_page=True)
         page.get_by_role("button", name="Statistics").click()
         expect(page.locator("#stats-title")).to_have_text("Statistics")
@@ -356,9 +356,9 @@ def test_farkle_resumes_the_identical_turn_after_a_reload_mid_turn(app: App) -> 
 
 
 def test_a_corrupt_farkle_save_gives_a_notice_and_a_fresh_game(app: App) -> None:
-    page = app.open("?dice=155234")  # a roll that scores: random dice bust 2.3 % of the time
+    page = app.page
     put(page, FARKLE_KEY, "\u0000not a save")
-    reopen(app)
+    app.open("?dice=155234")  # a roll that scores: random dice bust 2.3 % of the time
     page.locator(".game-card.farkle").click()
     expect(page.locator("#screen")).to_contain_text("could not be read")
     assert stored(page, "zaria.badsave.farkle.1")["raw"] == "\u0000not a save"

@@ -195,6 +195,12 @@ class App:
             self.host.scroll_to_top()
         self.host.focus("#screen")
 
+    def close(self) -> None:
+        """Stop the app for good: every screen it created leaves, so that no timer
+        of it (a countdown, the computer's next step) fires any more."""
+        for screen in self._screens.values():
+            screen.leave()
+
     def _screen(self, name: str) -> Screen:
         """The screen called ``name``, created (and its module imported) on first use."""
         if name not in self._screens:

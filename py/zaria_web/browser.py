@@ -1,7 +1,8 @@
 """The browser side: the only module that imports ``js`` and ``pyscript``.
 
 It implements :class:`zaria_web.host.Host` on the DOM, turns DOM events into
-the app's intents (one delegated listener per event type), and starts the app.
+the app's intents (one delegated listener per event type), and starts the app
+(and, for the browser tests, starts it again in place: :func:`restart`).
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ class BrowserHost:
         self.landing: tuple[str, int] | None = None
         #: Texts waiting to be announced, by live region.
         self._announcing: dict[str, list[str]] = {}
+        #: The timer that announces them, by live region.
+        self._speaking: dict[str, int] = {}
 
     def render(self, screen_html: str, tools_html: str) -> None:
         active = self.doc.activeElement
@@ -110,11 +113,19 @@ class BrowserHost:
         region.textContent = ""
 
         def speak() -> None:
+            self._speaking.pop(region_id, None)
             texts = self._announcing.pop(region_id, [])
             # Each message ends as a sentence, so that they are read apart.
             region.textContent = " ".join(t if t[-1:] in ".!?;…" else t + "." for t in texts)
 
-        js.setTimeout(create_once_callable(speak), 30)
+        self._speaking[region_id] = int(js.setTimeout(create_once_callable(speak), 30))
+
+    def close(self) -> None:
+        """Drop what is waiting to be announced: the page no longer belongs to this host."""
+        for handle in self._speaking.values():
+            js.clearTimeout(handle)
+        self._speaking.clear()
+        self._announcing.clear()
 
     def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
         return int(js.setTimeout(create_once_callable(_guarded(fn)), ms))
@@ -295,8 +306,10 @@ def _on_click(evt: Any) -> None:
     if evt.detail > 1:
         return  # a double tap or click is one press: one roll, not two
     data = _dataset(el)
-    assert _app is not None
-    _guarded(lambda: _app.action(data.pop("act"), data))()
+    app = _app
+    if app is None:
+        return  # between two apps, while the page restarts
+    _guarded(lambda: app.action(data.pop("act"), data))()
 
 
 def _on_change(evt: Any) -> None:
@@ -313,8 +326,10 @@ def _on_change(evt: Any) -> None:
     data = _dataset(el)
     data["value"] = ("on" if el.checked else "off") if el.type == "checkbox" else str(el.value)
     data["event"] = str(evt.type)
-    assert _app is not None
-    _guarded(lambda: _app.action(data.pop("act"), data))()
+    app = _app
+    if app is None:
+        return  # between two apps, while the page restarts
+    _guarded(lambda: app.action(data.pop("act"), data))()
 
 
 def _on_key(evt: Any) -> None:
@@ -335,7 +350,8 @@ def _on_key(evt: Any) -> None:
         return
     if key in (" ", "Enter") and _found(target) and target.tagName in ("BUTTON", "A"):
         return  # the focused control's own activation
-    assert _app is not None
+    if _app is None:
+        return  # between two apps, while the page restarts
     handled = [False]
 
     def run() -> None:
@@ -391,8 +407,8 @@ def _params() -> dict[str, str]:
     return {str(k): str(v) for k, v in js.Array.from_(search.entries())}
 
 
-def _expose(app: App) -> None:
-    """Hooks for the page's self-check and benchmarks: ``window.zariaPy``."""
+def _expose() -> None:
+    """Hooks for the page's self-check, benchmarks and tests: ``window.zariaPy``."""
 
     def selfcheck() -> str:
         from zaria_web.selfcheck import run_selfcheck
@@ -413,25 +429,41 @@ def _expose(app: App) -> None:
     hooks = js.Object.new()
     hooks.selfcheck = create_proxy(selfcheck)
     hooks.benchPenta = create_proxy(bench_penta)
-    _listeners.extend([hooks.selfcheck, hooks.benchPenta])
+    hooks.restart = create_proxy(restart)
+    _listeners.extend([hooks.selfcheck, hooks.benchPenta, hooks.restart])
     js.window.zariaPy = hooks
+
+
+def _new_app() -> BrowserHost:
+    """Create the app from the current storage, address and browser languages."""
+    global _app
+    languages = tuple(str(x) for x in js.navigator.languages)
+    host = BrowserHost()
+    _app = App(host, _params(), languages)
+    return host
+
+
+def _bind() -> None:
+    """Listen to the page's events, once for the page's life (they reach the app of the moment)."""
+    _listen("click", _on_click)
+    _listen("change", _on_change)
+    _listen("input", _on_change)
+    _listen("keydown", _on_key)
+    for event, handler in (("storage", _on_storage), ("popstate", _on_history)):
+        proxy = create_proxy(handler)
+        _listeners.append(proxy)
+        js.window.addEventListener(event, proxy)
+
+
+def _mark_ready() -> None:
+    js.document.documentElement.dataset.ready = "1"
 
 
 def start() -> None:
     """Create the app on the page, bind events, draw, and mark the page ready."""
-    global _app
     try:
-        languages = tuple(str(x) for x in js.navigator.languages)
-        host = BrowserHost()
-        _app = App(host, _params(), languages)
-        _listen("click", _on_click)
-        _listen("change", _on_change)
-        _listen("input", _on_change)
-        _listen("keydown", _on_key)
-        for event, handler in (("storage", _on_storage), ("popstate", _on_history)):
-            proxy = create_proxy(handler)
-            _listeners.append(proxy)
-            js.window.addEventListener(event, proxy)
+        host = _new_app()
+        _bind()
         # The app opens at home. After a reload on another screen, the page steps
         # back to the home entry below it rather than relabel this one (two home
         # entries in a row would make Back seem to do nothing).
@@ -441,7 +473,8 @@ def start() -> None:
             js.history.go(-entry[1])
         else:
             js.history.replaceState(_history_state("home", 0), "")
-        _expose(_app)
+        _expose()
+        assert _app is not None
         _app.redraw()
     except Exception:
         js.console.warn(traceback.format_exc())
@@ -451,4 +484,91 @@ def start() -> None:
     if _found(boot):
         boot.remove()
     js.window.zariaBoot.ready()
-    js.document.documentElement.dataset.ready = "1"
+    _mark_ready()
+
+
+#: Milliseconds a restart waits for the step back through the history that the old
+#: app had asked for (it arrives within a few).
+_LANDING_WAIT_MS = 1000
+
+
+def restart() -> Any:
+    """Start the app afresh, as a reload would, in the Python already running:
+    ``window.zariaPy.restart()``, for tests that share one booted page.
+
+    The old app stops at once (its screens leave, their timers with them; nothing
+    waits to be announced); a new one is then created from the storage and the
+    address (``location.search``) of that moment, on a page reset to how a start
+    leaves it: a single home entry ahead in the history, empty live regions,
+    scrolled to the top, nothing focused or selected. What Python keeps between
+    games (the Penta strategy table, Farkle's tables) stays, as it is meant to.
+    ``html[data-ready]`` is removed at once and set again when the app is drawn.
+
+    Returns a task (a promise to JavaScript) that settles once the app runs again.
+    """
+    global _app
+    js.document.documentElement.removeAttribute("data-ready")
+    old, _app = _app, None
+    stepping_back = False
+    if old is not None:
+        old.close()
+        if isinstance(old.host, BrowserHost):
+            old.host.close()
+            stepping_back = old.host.landing is not None
+    # Everything so far happened at once: no timer of the old app can write to
+    # storage from here on, whatever the caller does to it in the same task.
+    return asyncio.ensure_future(_restart_app(stepping_back))
+
+
+async def _restart_app(stepping_back: bool) -> None:
+    try:
+        if stepping_back:
+            # The entry the old app stepped back to must be reached before a new
+            # entry is added, or the step would land on the new app's history.
+            await _next_popstate(_LANDING_WAIT_MS)
+        for region in ("live", "alert"):
+            el = js.document.getElementById(region)
+            if _found(el):
+                el.textContent = ""
+        js.window.scrollTo(0, 0)
+        _reset_focus()
+        _new_app()
+        # A new entry drops the entries ahead of it (Forward leads nowhere, as on a
+        # page just loaded); those behind it belong to the old app's life.
+        js.history.pushState(_history_state("home", 0), "")
+        assert _app is not None
+        _app.redraw()
+    except Exception:
+        js.console.warn(traceback.format_exc())
+        raise
+    _mark_ready()
+
+
+async def _next_popstate(limit_ms: int) -> None:
+    """Wait for the window's next ``popstate`` event, at most ``limit_ms``."""
+    arrived = asyncio.get_event_loop().create_future()
+
+    def on_popstate(*_: Any) -> None:
+        if not arrived.done():
+            arrived.set_result(None)
+
+    js.window.addEventListener(
+        "popstate", create_once_callable(on_popstate), js.Object.fromEntries([["once", True]])
+    )
+    try:
+        await asyncio.wait_for(arrived, limit_ms / 1000)
+    except TimeoutError:
+        return
+
+
+def _reset_focus() -> None:
+    """Focus as on a page just loaded: nothing focused or selected, and Tab starting
+    from the top of the page."""
+    js.window.getSelection().removeAllRanges()
+    body = js.document.body
+    # Focusing the body (focusable for a moment) moves the point the next Tab starts
+    # from to the top; blurring it leaves the focus nowhere, as after a load.
+    body.tabIndex = -1
+    _focus(body)
+    body.blur()
+    body.removeAttribute("tabindex")
