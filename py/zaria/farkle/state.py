@@ -54,24 +54,9 @@ KEYS_V1 = frozenset(
 )
 KEYS_V2 = KEYS_V1 | {"rules", "farkles", "opened"}
 KEYS = KEYS_V2 | {"strict", "undos", "undo"}
-#: The fields a bank changes, the ones an undo snapshot keeps: the others (game,
-#: version, seats, target, rules, strict, undos) stay as they are at a bank.
-UNDO_KEYS = frozenset(
-    {
-        "banked",
-        "farkles",
-        "opened",
-        "turns",
-        "current",
-        "set_aside",
-        "roll",
-        "selected",
-        "last_round_by",
-        "turns_left",
-        "over",
-        "events",
-    }
-)
+#: The fields a bank changes, the ones an undo snapshot keeps: all but those that
+#: stay as they are at a bank (and the undo fields themselves).
+UNDO_KEYS = KEYS_V2 - {"game", "version", "seats", "target", "rules"}
 POINT_STEP = 50
 
 
