@@ -159,7 +159,7 @@ def start_penta(
 ) -> tuple[App, FakeHost]:
     """An app on a fake page with a Penta game started for Ann (and the computer)."""
     from zaria_web.app import App
-    from zaria_web.penta_screen import TABLE_URL
+    from zaria_web.penta.screen import TABLE_URL
 
     host = host or FakeHost()
     host.files[TABLE_URL] = PENTA_TABLE

@@ -6,8 +6,8 @@ from __future__ import annotations
 from fake_host import FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria_web.app import App
-from zaria_web.farkle_screen import FarkleScreen
-from zaria_web.penta_screen import PentaScreen
+from zaria_web.farkle.screen import FarkleScreen
+from zaria_web.penta.screen import PentaScreen
 
 
 def penta(app: App) -> PentaGame:

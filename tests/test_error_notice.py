@@ -10,8 +10,8 @@ import pytest
 from fake_host import PENTA_TABLE, FakeHost
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web.app import ERROR_DETAIL_LENGTH, ERROR_NOTICE, App
-from zaria_web.farkle_screen import FarkleScreen
-from zaria_web.penta_screen import TABLE_URL, PentaScreen
+from zaria_web.farkle.screen import FarkleScreen
+from zaria_web.penta.screen import TABLE_URL, PentaScreen
 
 #: Each game: its screen, how a player starts a game without the computer, the roll,
 #: and dice that make every roll score (so that a roll keeps the turn).

@@ -29,11 +29,12 @@ from zaria.farkle.rules import (
 from zaria.farkle.state import KEYS_V1
 from zaria.game import Seat
 from zaria.i18n import Translator, catalogue
-from zaria_web import farkle_screen, stats
+from zaria_web import stats
 from zaria_web.app import App
 from zaria_web.data_files import DataFile
-from zaria_web.farkle_view import percent
-from zaria_web.rules_screen import MASTER_FIRST_PLAYER, rules_page
+from zaria_web.farkle import screen as farkle_screen
+from zaria_web.farkle.view import percent
+from zaria_web.pages.rules import MASTER_FIRST_PLAYER, rules_page
 from zaria_web.saves import SaveStore
 
 MASTER_URL = "data/" + master_table_name(DEFAULT_RULES)

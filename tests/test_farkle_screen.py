@@ -17,10 +17,10 @@ from zaria.farkle.errors import FarkleActionError
 from zaria.farkle.game import FarkleGame
 from zaria.farkle.strategy import expert_table
 from zaria.i18n import Translator, catalogue
-from zaria_web import farkle_screen
 from zaria_web.app import App
-from zaria_web.farkle_screen import FarkleScreen
-from zaria_web.farkle_view import percent
+from zaria_web.farkle import screen as farkle_screen
+from zaria_web.farkle.screen import FarkleScreen
+from zaria_web.farkle.view import percent
 
 
 class Host(FakeHost):

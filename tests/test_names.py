@@ -21,9 +21,9 @@ from zaria.i18n import Translator
 from zaria.penta.game import PentaGame
 from zaria_web import stats
 from zaria_web.app import App
-from zaria_web.farkle_screen import FarkleScreen
+from zaria_web.farkle.screen import FarkleScreen
 from zaria_web.names import NAME_LENGTH, clean_name, clean_saved_seats, name_key, seat_names
-from zaria_web.penta_screen import TABLE_URL, PentaScreen
+from zaria_web.penta.screen import TABLE_URL, PentaScreen
 
 # -- cleaning ------------------------------------------------------------------------------
 

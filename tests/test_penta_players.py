@@ -27,7 +27,7 @@ from zaria.penta.players import (
     player_for,
 )
 from zaria.penta.scoring import BOXES, Box
-from zaria_web.penta_screen import PentaScreen
+from zaria_web.penta.screen import PentaScreen
 
 B = Box
 
@@ -160,7 +160,7 @@ def test_next_action() -> None:
 
 
 def test_levels_are_defined_once_in_the_engine() -> None:
-    from zaria_web import penta_view
+    from zaria_web.penta import view as penta_view
 
     assert LEVELS == ("optimal", "casual")
     assert penta_view.LEVELS is LEVELS  # the setup form offers the engine's levels

@@ -9,9 +9,9 @@ import pytest
 from fake_host import PENTA_TABLE, FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
-from zaria_web import penta_screen
 from zaria_web.app import App
-from zaria_web.penta_screen import TABLE_URL, PentaScreen
+from zaria_web.penta import screen as penta_screen
+from zaria_web.penta.screen import TABLE_URL, PentaScreen
 
 
 def screen(app: App) -> PentaScreen:

@@ -27,7 +27,7 @@ from zaria.penta.game import NoRollsLeftError, PentaGame
 from zaria.penta.scoring import BOXES, UPPER, Box, box_options, score
 from zaria.penta.strategy import SheetState
 from zaria_web.app import App
-from zaria_web.penta_screen import TABLE_URL, PentaScreen
+from zaria_web.penta.screen import TABLE_URL, PentaScreen
 
 B = Box
 TABLE = (Path(__file__).resolve().parent.parent / "py/zaria/data/penta_table.bin").read_bytes()

@@ -15,7 +15,7 @@ from zaria.farkle.odds import bust_table
 from zaria.i18n import LANGUAGES, Translator, catalogue
 from zaria.penta.scoring import BOXES
 from zaria_web.app import DEFAULT_SETTINGS, App
-from zaria_web.rules_screen import (
+from zaria_web.pages.rules import (
     DEFAULT_AUTORECORD,
     farkle_table,
     joker_examples,

@@ -11,8 +11,8 @@ from fake_host import FakeHost
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web import stats
 from zaria_web.app import App
+from zaria_web.pages.stats import StatsScreen
 from zaria_web.stats import Summary, add_result, record_farkle, record_penta
-from zaria_web.stats_screen import StatsScreen
 
 
 def make_app(host: FakeHost | None = None, lang: str = "en") -> tuple[App, FakeHost]:

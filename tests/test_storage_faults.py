@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from fake_host import PENTA_TABLE, FakeHost
 from zaria.i18n import LANGUAGES, Translator
-from zaria_web import penta_screen, penta_view, saves, stats
+from zaria_web import saves, stats
 from zaria_web.app import (
     DEFAULT_SETTINGS,
     LANG_KEY,
@@ -34,8 +34,10 @@ from zaria_web.app import (
     parse_settings,
     parse_theme,
 )
-from zaria_web.farkle_screen import FarkleScreen
-from zaria_web.penta_screen import TABLE_URL, PentaScreen
+from zaria_web.farkle.screen import FarkleScreen
+from zaria_web.penta import screen as penta_screen
+from zaria_web.penta import view as penta_view
+from zaria_web.penta.screen import TABLE_URL, PentaScreen
 from zaria_web.saves import SaveFormatError
 from zaria_web.stored import MAX_CHARS, Status, Unreadable, decode_json, read
 

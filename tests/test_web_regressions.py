@@ -7,7 +7,7 @@ import json
 from fake_host import FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria_web.app import App
-from zaria_web.penta_screen import PentaScreen
+from zaria_web.penta.screen import PentaScreen
 
 
 def game(app: App) -> PentaGame:

@@ -13,19 +13,19 @@ from collections.abc import Mapping
 
 from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator, pick_language
 from zaria_web import stored
-from zaria_web.home import HomeScreen
 from zaria_web.host import Host
 from zaria_web.html import attrs, h
+from zaria_web.pages.home import HomeScreen
 from zaria_web.saves import SaveStore
 from zaria_web.screen import GAMES, Context, Screen
 from zaria_web.stored import Status, Unreadable
 
 #: Screens by name: (module, class), imported on first use.
 SCREENS: dict[str, tuple[str, str]] = {
-    "penta": ("zaria_web.penta_screen", "PentaScreen"),
-    "farkle": ("zaria_web.farkle_screen", "FarkleScreen"),
-    "stats": ("zaria_web.stats_screen", "StatsScreen"),
-    "rules": ("zaria_web.rules_screen", "RulesScreen"),
+    "penta": ("zaria_web.penta.screen", "PentaScreen"),
+    "farkle": ("zaria_web.farkle.screen", "FarkleScreen"),
+    "stats": ("zaria_web.pages.stats", "StatsScreen"),
+    "rules": ("zaria_web.pages.rules", "RulesScreen"),
 }
 
 THEMES = ("system", "light", "dark")

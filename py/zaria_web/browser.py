@@ -416,8 +416,8 @@ def _expose() -> None:
         return json.dumps(run_selfcheck())
 
     def bench_penta(n: int) -> str:
-        from zaria_web import penta_screen
         from zaria_web.bench_hooks import bench_turns
+        from zaria_web.penta import screen as penta_screen
 
         if penta_screen._strategy is None:
             return json.dumps({"error": "open Penta first: the strategy table is not loaded"})

@@ -22,7 +22,7 @@ from zaria.errors import StateError
 from zaria.penta.game import ROLLS_PER_TURN, ROUNDS
 from zaria.penta.scoring import Box
 
-#: The fields of a Penta review entry (:class:`zaria_web.penta_screen.Decision`).
+#: The fields of a Penta review entry (:class:`zaria_web.penta.screen.Decision`).
 DECISION_FIELDS = ("seat", "round", "roll", "chosen", "best", "cost")
 _BOXES = frozenset(b.value for b in Box)
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from zaria.farkle.rules import DEFAULT_RULES
 from zaria_web import stats
-from zaria_web.farkle_view import house_lines
+from zaria_web.farkle.view import house_lines
 from zaria_web.html import attrs, bdi, h, tr_html
 from zaria_web.names import clean_name
 from zaria_web.screen import GAMES, Context

@@ -50,8 +50,8 @@ from zaria.penta.scoring import (
     score,
 )
 from zaria_web.app import DEFAULT_SETTINGS
-from zaria_web.farkle_setup_view import value_text
-from zaria_web.farkle_view import points_text
+from zaria_web.farkle.setup_view import value_text
+from zaria_web.farkle.view import points_text
 from zaria_web.html import attrs, h
 from zaria_web.screen import GAMES, Context
 

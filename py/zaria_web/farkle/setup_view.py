@@ -19,7 +19,7 @@ from zaria.farkle.rules import (
 )
 from zaria.farkle.state import TARGETS
 from zaria.i18n import Translator
-from zaria_web.farkle_view import Note, notices, pace_select, scoring_card
+from zaria_web.farkle.view import Note, notices, pace_select, scoring_card
 from zaria_web.html import attrs, h
 from zaria_web.names import NAME_LENGTH
 

@@ -18,7 +18,7 @@ from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
 from zaria_web.names import NAME_LENGTH
 
 if TYPE_CHECKING:
-    from zaria_web.penta_screen import Decision, Setup
+    from zaria_web.penta.screen import Decision, Setup
 
 MAX_HUMANS = 6
 

@@ -3,7 +3,7 @@
 The controller turns intents into engine calls and keeps only what the engine
 does not: the box the player has selected, the countdown, which dice just
 rolled, and the decisions reviewed at the end. Rendering is
-:mod:`zaria_web.penta_view`'s job.
+:mod:`zaria_web.penta.view`'s job.
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from zaria.penta.advisor import CasualPlayer, OptimalPlayer, Player, hold_patter
 from zaria.penta.game import STATE_VERSION, PentaGame, Roll
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, Table, load_table, prepare
-from zaria_web import penta_view, saved_state
-from zaria_web.dice_source import DiceSource, dice_source
+from zaria_web import saved_state
 from zaria_web.names import NAME_LENGTH, clean_saved_seats, in_every_language, seat_names
-from zaria_web.penta_view import LEVELS, MAX_HUMANS
+from zaria_web.penta import view as penta_view
+from zaria_web.penta.view import LEVELS, MAX_HUMANS
+from zaria_web.play.dice import DiceSource, dice_source
 from zaria_web.screen import Context
 
 GAME = "penta"

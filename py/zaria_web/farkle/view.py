@@ -1,6 +1,6 @@
 """Farkle's table and end screen as HTML: pure functions of a snapshot.
 
-Nothing here changes the game. The controller (:mod:`zaria_web.farkle_screen`)
+Nothing here changes the game. The controller (:mod:`zaria_web.farkle.screen`)
 builds a :class:`TableView` or :class:`OverView` from the engine and its own
 few fields; every word goes through the translator.
 

@@ -3,14 +3,14 @@
 The controller turns intents (a tap, a key) into one engine call each and keeps
 only what the engine does not: the form, which dice just rolled, the last
 refusal, the pending computer step. It saves the game after every action and
-renders through :mod:`zaria_web.farkle_view` and
-:mod:`zaria_web.farkle_setup_view`.
+renders through :mod:`zaria_web.farkle.view` and
+:mod:`zaria_web.farkle.setup_view`.
 
 What the table says about the last action (a lost turn, hot dice, the last
 round, a bank) comes from the engine's own ``events``, which the save keeps, so
 a reloaded page shows the same banner.
 
-Dice come from :func:`~zaria_web.dice_source.dice_source`. The save records the
+Dice come from :func:`~zaria_web.play.dice.dice_source`. The save records the
 size of every roll of the game; when the page is reloaded with the same
 ``?dice=`` or ``?seed=``, the source is wound forward by those rolls, so the
 script continues where the game was rather than starting over.
@@ -49,12 +49,11 @@ from zaria.farkle.state import TARGETS
 from zaria.farkle.state import VERSION as STATE_VERSION
 from zaria.farkle.strategy import expert_table
 from zaria.game import Seat
-from zaria_web import farkle_setup_view as setup_view
-from zaria_web import farkle_view as view
 from zaria_web import saved_state
 from zaria_web.data_files import DataFile
-from zaria_web.dice_source import DiceSource, dice_source
+from zaria_web.farkle import setup_view, view
 from zaria_web.names import NAME_LENGTH, clean_saved_seats, in_every_language, seat_names
+from zaria_web.play.dice import DiceSource, dice_source
 from zaria_web.screen import Context
 
 GAME = "farkle"

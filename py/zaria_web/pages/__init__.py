@@ -1,0 +1,1 @@
+"""The pages around the games: home, the rules, the statistics."""

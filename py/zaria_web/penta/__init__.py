@@ -1,0 +1,1 @@
+"""Penta on the page: its screen (the controller) and its view."""
