@@ -202,7 +202,7 @@ def test_levels_follow_the_rules_and_the_computer_gets_ready_in_the_dark(
     expect(page.locator("section.farkle[data-computer=ready]")).to_be_attached(timeout=60_000)
     master = page.evaluate("window.fkPrep")
     expect(page.locator("#fk-house")).to_have_count(0)
-    expect(page.locator(".fk-tag-ai")).to_have_text("computer, Master")
+    expect(page.locator(".fk-tag-ai")).to_have_text("Master level")
     found += audit(page, "dark table, Master")
     print(
         "\nin-page preparation (ms): Expert "

@@ -92,7 +92,7 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     page = app.open("?dice=" + script)
     open_farkle(page)
     setup(page, ["Alice"], target="5,000")
-    expect(page.get_by_role("heading", name="Humans + 1 AI")).to_be_visible()
+    expect(page.get_by_role("heading", name="Humans + 1 computer")).to_be_visible()
     shot(page, shots, "setup-desktop")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#fk-turn")).to_have_text("Alice's turn")
@@ -126,7 +126,7 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     # The computer's turn at the normal pace: one visible step a second.
     page.clock.pause_at(page.evaluate("Date.now()") + 10)
     page.keyboard.press("b")
-    expect(page.locator("#fk-sub")).to_have_text("AI is playing…")
+    expect(page.locator("#fk-sub")).to_have_text("Computer is playing…")
     page.clock.run_for(990)
     expect(page.locator(".fk-tray.waiting")).to_have_count(1)
     page.clock.run_for(20)
@@ -141,11 +141,11 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     expect(page.locator(".fk-tray button.die")).to_have_count(5)
     expect(page.locator("#fk-turn-total")).to_have_text("100")
     page.clock.run_for(2000)  # sets aside three 1s, then banks 1,100
-    expect(page.locator(".fk-events")).to_contain_text("AI banks 1,100")
+    expect(page.locator(".fk-events")).to_contain_text("Computer banks 1,100")
     page.clock.resume()
     expect(page.locator("#fk-turn")).to_have_text("Alice's turn")
     assert player_total(page, "Alice") == "2,650"
-    assert player_total(page, "AI") == "1,100"
+    assert player_total(page, "Computer") == "1,100"
 
     page.get_by_label("Computer pace").select_option("instant")
     roll_to(page, [1, 1, 1, 1, 1, 1])
@@ -158,7 +158,7 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     expect(rows.nth(0)).to_contain_text("1")
     expect(rows.nth(0).locator("th")).to_have_text("Alice")
     expect(rows.nth(0).locator("td").nth(1)).to_have_text("5,650")
-    expect(rows.nth(1).locator("th")).to_have_text("AI")
+    expect(rows.nth(1).locator("th")).to_have_text("Computer")
     expect(rows.nth(1).locator("td").nth(1)).to_have_text("1,100")
     expect(page.get_by_role("button", name="Play again")).to_be_visible()
     expect(page.get_by_role("button", name="New game")).to_be_visible()
@@ -207,7 +207,7 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     page.get_by_role("button", name="Encaisser", exact=True).click()
     expect(page.locator("#fk-turn")).to_have_text("À Alice de jouer")
     expect(page.locator(".fk-events")).to_contain_text("Tour perdu !")
-    expect(page.locator(".fk-events")).to_contain_text("IA ne marque rien")
+    expect(page.locator(".fk-events")).to_contain_text("Ordinateur ne marque rien")
 
     # «Dés chauds !»: the six dice set aside come back, the points stay.
     roll_to(page, [1, 1, 2, 2, 3, 3])
@@ -231,7 +231,7 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     expect(page.locator("#fk-turn")).to_have_text("À Bob de jouer")
 
     page.locator("#fk-roll").click()  # Bob: nothing; then the computer: nothing
-    expect(page.locator(".fk-events")).to_contain_text("IA ne marque rien")
+    expect(page.locator(".fk-events")).to_contain_text("Ordinateur ne marque rien")
     expect(page.locator("#fk-turn")).to_have_text("À Alice de jouer")
 
     # Alice passes the target: «Dernier tour !», the two others have one turn each.
@@ -248,7 +248,7 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     expect(page.get_by_role("heading", name="Alice gagne\u202f!")).to_be_visible()
     names = page.locator(".fk-ranking tbody th").all_inner_texts()
     totals = page.locator(".fk-ranking tbody td:last-child").all_inner_texts()
-    assert names == ["Alice", "Bob", "IA"]
+    assert names == ["Alice", "Bob", "Ordinateur"]
     assert [t.replace("\u202f", " ") for t in totals] == ["7 050", "100", "0"]
     shot(page, shots, "end-phone")
     no_error_box(page)

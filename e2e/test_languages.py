@@ -256,10 +256,10 @@ def walk_penta(w: Walk, names: tuple[str, str]) -> None:
 
     # The new game question, the settings, then the rules page and back.
     click(page, "#penta-new")
-    expect(page.locator("#confirm-no")).to_be_visible()
+    expect(page.locator("#penta-keep")).to_be_visible()
     page.locator(".penta-more summary").click()
     w.screen("penta-confirm-settings")
-    click(page, "#confirm-no")
+    click(page, "#penta-keep")
     page.locator(".penta-more summary").click()
     click(page, "#penta-rules")
     expect(page.locator("article.rules[data-game=penta]")).to_be_visible()
@@ -297,7 +297,7 @@ def walk_farkle(w: Walk, names: tuple[str, str]) -> None:
     click(page, ".brand")
     click(page, ".game-card.farkle")
     page.locator("#fk-start").wait_for()
-    expect(page.locator("#fk-setup-title")).to_have_text(tr["farkle.setup.title_ai"])
+    expect(page.locator("#fk-setup-title")).to_have_text(tr["farkle.setup.title_computer"])
     w.screen("farkle-setup")
     click(page, "#fk-computer")
     expect(page.locator("#fk-setup-title")).to_have_text(tr["farkle.setup.title"])
@@ -476,7 +476,7 @@ def test_a_penta_game_against_the_computer_changes_language_with_the_page(app: A
     click(page, "#penta-roll")  # a new roll: the last turn's message goes
     expect(page.locator(".round")).to_have_text(catalogue("el")["penta.round"].format(n=2, of=13))
     names = page.locator(".sheet thead .pname").all_inner_texts()
-    assert names == ["Νίκος", catalogue("el")["penta.computer_name"]]
+    assert names == ["Νίκος", catalogue("el")["common.computer"]]
     assert page.locator(".sheet thead .ptotal").all_inner_texts() == totals
     text = _norm(page.locator("#screen").inner_text())
     english = [piece for _, piece, word in english_pieces("el") if word.search(text)]

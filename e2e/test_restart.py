@@ -132,7 +132,7 @@ def test_tab_starts_from_the_top_after_a_restart_as_after_a_load(app: App) -> No
     start_penta(page)
     page.locator("#penta-roll").focus()
     page.locator("#penta-new").click()  # the new game question: open, focused
-    expect(page.locator("#confirm-no")).to_be_focused()
+    expect(page.locator("#penta-keep")).to_be_focused()
     app.reset()
     expect(page.locator("[role=alertdialog]")).to_have_count(0)
     page.keyboard.press("Tab")

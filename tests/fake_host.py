@@ -1,12 +1,21 @@
-"""A stand-in for the page, for testing the browser layer's controllers natively."""
+"""A stand-in for the page, for testing the browser layer's controllers natively:
+the host (:class:`FakeHost`), a reader of what it shows (:class:`Page`), and
+helpers that start a game or count one in the statistics."""
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from zaria.game import Seat
+from zaria.outcome import Outcome
 from zaria_web.host import StorageError
+from zaria_web.screen import Context
+from zaria_web.stats import record
 
 if TYPE_CHECKING:
     from zaria_web.app import App
@@ -151,6 +160,78 @@ class FakeHost:
         return self.history[-1]
 
 
+class _Texts(HTMLParser):
+    """Collects the text of every element with an id, and the opening tag of each."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, str | None]] = []
+        self.text: dict[str, str] = {}
+        self.tags: dict[str, dict[str, str | None]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        ident = a.get("id")
+        if ident:
+            self.tags[ident] = a
+            self.text[ident] = ""
+        for _, open_id in self.stack:
+            if open_id:
+                self.text[open_id] += " "
+        if tag not in ("input", "circle", "rect", "br", "meta"):
+            self.stack.append((tag, ident))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            t, _ = self.stack.pop()
+            if t == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        for _, ident in self.stack:
+            if ident:
+                self.text[ident] += data
+
+
+def _squash(text: str) -> str:
+    """Collapse the spaces of the markup (not the no-break spaces of the words)."""
+    return re.sub(r"[ \t\n]+", " ", text).strip()
+
+
+class Page:
+    """What the fake page shows, read by element id."""
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+        parser = _Texts()
+        parser.feed(html)
+        self.text = {k: _squash(v) for k, v in parser.text.items()}
+        self.tags = parser.tags
+
+    def has(self, ident: str) -> bool:
+        return ident in self.tags
+
+    def enabled(self, ident: str) -> bool:
+        return ident in self.tags and "disabled" not in self.tags[ident]
+
+    def pressed(self, pos: int) -> bool:
+        return self.tags[f"fk-die-{pos}"]["aria-pressed"] == "true"
+
+    def dice(self) -> list[int]:
+        """The values of the dice in play, in position order (from their names)."""
+        out = []
+        for pos in range(1, 7):
+            tag = self.tags.get(f"fk-die-{pos}")
+            if tag is None:
+                break
+            label = tag["aria-label"] or ""
+            out.append(int(re.findall(r"\d+", label)[1]))
+        return out
+
+    def plain(self) -> str:
+        return _squash(html.unescape(re.sub(r"<[^>]+>", " ", self.html)))
+
+
 def start_penta(
     params: dict[str, str],
     computer: bool = False,
@@ -167,8 +248,41 @@ def start_penta(
     for key, value in settings.items():
         app.set_setting(key, value)
     app.action("open", {"game": "penta"})
-    app.action("setup-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
     if not computer:
-        app.action("setup-computer", {"value": "off"})
+        app.action("seat-computer", {"value": "off"})
     app.action("start", {})
     return app, host
+
+
+def _seats(names: list[str], humans: list[bool]) -> list[Seat]:
+    return [Seat(n, computer=not h) for n, h in zip(names, humans, strict=True)]
+
+
+def record_penta(
+    ctx: Context,
+    totals: list[int],
+    names: list[str],
+    humans: list[bool],
+    upper_bonus: list[bool],
+    reproducible: bool,
+) -> bool:
+    """A finished Penta game counted as the game screen counts it."""
+    outcome = Outcome(tuple(totals))
+    seats = _seats(names, humans)
+    return record(ctx, "penta", outcome, seats, reproducible, upper_bonus=upper_bonus)
+
+
+def record_farkle(
+    ctx: Context,
+    totals: list[int],
+    names: list[str],
+    humans: list[bool],
+    winners: list[int],
+    reproducible: bool,
+) -> bool:
+    """A finished Farkle game counted as the game screen counts it."""
+    outcome = Outcome(tuple(totals))
+    assert list(outcome.winners) == winners  # the outcome says who won
+    seats = _seats(names, humans)
+    return record(ctx, "farkle", outcome, seats, reproducible, wins=True)

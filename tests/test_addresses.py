@@ -63,8 +63,8 @@ def both_games_roll(params: dict[str, str], notice: str) -> None:
         app, host = app_at(params)
         screen = move(app)
         assert h(notice) in host.screen_html
-        assert not screen.source.reproducible
-        assert isinstance(screen.source.roller, RandomRoller)
+        assert not screen.dice.source.reproducible
+        assert isinstance(screen.dice.source.roller, RandomRoller)
 
 
 @pytest.mark.parametrize("seed", BAD_SEEDS, ids=lambda s: repr(s[:12]))

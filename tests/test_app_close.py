@@ -31,11 +31,11 @@ def test_closing_stops_the_computer_s_farkle_turn() -> None:
     host = FakeHost({"zaria.lang": "en"})
     app = App(host, {"dice": "123466,155223,11134"})
     app.action("open", {"game": "farkle"})
-    app.action("fk-name", {"i": "0", "value": "Alice", "event": "input"})
-    app.action("fk-start", {})
-    app.action("fk-roll", {})
-    app.action("fk-toggle", {"pos": "1"})
-    app.action("fk-bank", {})
+    app.action("seat-name", {"index": "0", "value": "Alice", "event": "input"})
+    app.action("start", {})
+    app.action("roll", {})
+    app.action("toggle", {"pos": "1"})
+    app.action("bank", {})
     screen = app.screen
     assert isinstance(screen, FarkleScreen) and screen.game is not None
     assert screen.game.current == 1 and host.timers  # the computer's first step waits

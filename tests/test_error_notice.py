@@ -18,14 +18,14 @@ from zaria_web.penta.screen import TABLE_URL, PentaScreen
 GAMES: dict[str, tuple[type, list[tuple[str, dict[str, str]]], str, str]] = {
     "penta": (
         PentaScreen,
-        [("setup-computer", {"value": "off"}), ("start", {})],
+        [("seat-computer", {"value": "off"}), ("start", {})],
         "roll",
         "11111,22222",
     ),
     "farkle": (
         FarkleScreen,
-        [("fk-computer", {"value": "off", "event": "change"}), ("fk-start", {})],
-        "fk-roll",
+        [("seat-computer", {"value": "off", "event": "change"}), ("start", {})],
+        "roll",
         "155234,155234",
     ),
 }
@@ -64,10 +64,10 @@ def dice_shown(app: App) -> bool:
 
 
 def break_roll(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
-    def broken(self: object, data: object) -> None:
+    def broken(self: object, action: object, out: object) -> bool:
         raise RuntimeError("the dice fell off the table")
 
-    monkeypatch.setattr(GAMES[game][0], "_act_roll", broken)
+    monkeypatch.setattr(GAMES[game][0], "play", broken)
 
 
 def notice(html: str) -> str:
@@ -124,7 +124,7 @@ def test_a_screen_that_cannot_be_drawn_still_shows_the_notice_and_the_way_home(
     def broken(self: PentaScreen) -> str:
         raise KeyError("sheet")
 
-    monkeypatch.setattr(PentaScreen, "render", broken)
+    monkeypatch.setattr(PentaScreen, "view", broken)
     fail(app, "roll")
     html = screen_html(app)
     assert "KeyError" in notice(html) or "sheet" in notice(html)
@@ -138,11 +138,11 @@ def test_a_screen_that_cannot_be_drawn_still_shows_the_notice_and_the_way_home(
 def test_a_long_error_text_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     app = started("farkle")
 
-    def broken(self: object, data: object) -> None:
+    def broken(self: object, action: object, out: object) -> bool:
         raise ValueError("x" * 100_000)
 
-    monkeypatch.setattr(FarkleScreen, "_act_roll", broken)
-    fail(app, "fk-roll")
+    monkeypatch.setattr(FarkleScreen, "play", broken)
+    fail(app, "roll")
     detail = re.search(r'<small class="error-detail">(.*?)</small>', screen_html(app))
     assert detail and detail.group(1) == "x" * ERROR_DETAIL_LENGTH
 

@@ -33,7 +33,6 @@ from zaria_web import stats
 from zaria_web.app import App
 from zaria_web.data_files import DataFile
 from zaria_web.farkle import screen as farkle_screen
-from zaria_web.farkle.view import percent
 from zaria_web.pages.rules import MASTER_FIRST_PLAYER, rules_page
 from zaria_web.saves import SaveStore
 
@@ -51,7 +50,7 @@ def choose_rules(app: App, rules: FarkleRules) -> None:
     """Pick ``rules`` in the dialog's three radio groups."""
     for option in RULE_OPTIONS:
         value = str(getattr(rules, option.field))
-        app.action("fk-rule", {"field": option.field, "value": value, "event": "change"})
+        app.action("rule", {"field": option.field, "value": value, "event": "change"})
 
 
 def start_with(
@@ -65,16 +64,16 @@ def start_with(
 ) -> tuple[App, Host]:
     """A game under ``rules`` started from the dialog, with scripted dice."""
     app, host = make({"dice": script}, lang=lang)
-    app.action("fk-target", {"value": str(target), "event": "change"})
+    app.action("target", {"value": str(target), "event": "change"})
     for i, name in enumerate(names):
         if i:
-            app.action("fk-add", {})
-        app.action("fk-name", {"i": str(i), "value": name, "event": "input"})
+            app.action("seat-add", {})
+        app.action("seat-name", {"index": str(i), "value": name, "event": "input"})
     if not computer:
-        app.action("fk-computer", {"value": "off", "event": "change"})
+        app.action("seat-computer", {"value": "off", "event": "change"})
     choose_rules(app, rules)
-    app.action("fk-level", {"value": level, "event": "change"})
-    app.action("fk-start", {})
+    app.action("seat-level", {"value": level, "event": "change"})
+    app.action("start", {})
     return app, host
 
 
@@ -101,7 +100,7 @@ def test_the_dialog_offers_the_three_options_with_the_rules_page_s_game_checked(
         radios = re.findall(rf'<input type="radio" name="{name}" id="{name}-([a-z0-9]+)"', p.html)
         assert radios == values
         assert [v for v in values if "checked" in p.tags[f"{name}-{v}"]] == [values[0]]
-        assert p.tags[f"{name}-{values[0]}"]["data-act"] == "fk-rule"
+        assert p.tags[f"{name}-{values[0]}"]["data-act"] == "rule"
     assert p.text["fk-opening-label"] == "Opening minimum"
     assert p.text["fk-penalty-label"] == "Three lost turns in a row"
     assert p.text["fk-table-label"] == "Scoring table"
@@ -130,11 +129,11 @@ def test_a_game_starts_with_the_rules_chosen_and_keeps_them_in_its_save() -> Non
     again, _ = make({"dice": "123466"}, storage=dict(host.storage))
     assert game(again).rules == rules
     # The dialog shows the game's rules again, and a new game keeps them.
-    app.action("fk-new", {})
-    app.action("fk-confirm", {})
+    app.action("new", {})
+    app.action("confirm-new", {})
     p = page(host)
     assert "checked" in p.tags["fk-opening-350"] and "checked" in p.tags["fk-table-doubling"]
-    app.action("fk-start", {})
+    app.action("start", {})
     assert game(app).rules == rules
 
 
@@ -148,8 +147,8 @@ def test_bad_rule_values_change_nothing() -> None:
         ("target", "5000"),
         ("", "standard"),
     ):
-        app.action("fk-rule", {"field": field, "value": value, "event": "change"})
-    assert screen(app).setup.rules == DEFAULT_RULES
+        app.action("rule", {"field": field, "value": value, "event": "change"})
+    assert screen(app).rules == DEFAULT_RULES
 
 
 def test_master_is_offered_for_the_default_rules_only_and_the_dialog_says_so() -> None:
@@ -161,7 +160,7 @@ def test_master_is_offered_for_the_default_rules_only_and_the_dialog_says_so() -
         "master",
     ]
     assert not p.has("fk-level-note")
-    app.action("fk-rule", {"field": "table", "value": "additive", "event": "change"})
+    app.action("rule", {"field": "table", "value": "additive", "event": "change"})
     p = page(host)
     assert not p.has("fk-level-master")
     assert p.text["fk-level-note"] == (
@@ -169,34 +168,34 @@ def test_master_is_offered_for_the_default_rules_only_and_the_dialog_says_so() -
         " no opening minimum, no penalty."
     )
     assert 'aria-describedby="fk-level-note"' in p.html
-    app.action("fk-level", {"value": "master", "event": "change"})  # not offered: refused
-    assert screen(app).setup.level == "normal"
-    app.action("fk-rule", {"field": "table", "value": "standard", "event": "change"})
+    app.action("seat-level", {"value": "master", "event": "change"})  # not offered: refused
+    assert screen(app).form.level == "normal"
+    app.action("rule", {"field": "table", "value": "standard", "event": "change"})
     assert page(host).has("fk-level-master") and not page(host).has("fk-level-note")
 
 
 def test_a_chosen_master_gives_way_to_expert_when_the_rules_change_and_says_so() -> None:
     app, host = make()
-    app.action("fk-level", {"value": "master", "event": "change"})
-    app.action("fk-rule", {"field": "opening_minimum", "value": "500", "event": "change"})
-    assert screen(app).setup.level == "expert"
+    app.action("seat-level", {"value": "master", "event": "change"})
+    app.action("rule", {"field": "opening_minimum", "value": "500", "event": "change"})
+    assert screen(app).form.level == "expert"
     p = page(host)
     said = "“Master” plays the standard game only: the computer will play at “Expert”."
     assert p.text["fk-level-note"] == said
     assert "checked" in p.tags["fk-level-expert"]
     assert host.announced[-1] == said
-    app.action("fk-start", {})
+    app.action("start", {})
     assert game(app).seats[-1].level == "expert"
 
 
 def test_a_master_game_starts_from_the_dialog(master_files: dict[FarkleRules, Any]) -> None:
     app, host = make({"dice": "123466"})
     host.files[MASTER_URL] = MASTER_BYTES
-    app.action("fk-level", {"value": "master", "event": "change"})
-    app.action("fk-start", {})
+    app.action("seat-level", {"value": "master", "event": "change"})
+    app.action("start", {})
     assert game(app).seats[-1].level == "master"
     assert master_files[DEFAULT_RULES].ready
-    assert "computer, Master" in page(host).plain()
+    assert "Master level" in page(host).plain()
 
 
 # -- the opening minimum ---------------------------------------------------------------
@@ -376,7 +375,7 @@ def test_the_scoring_card_shows_the_doubling_table() -> None:
 def test_the_dialog_s_card_follows_the_table_chosen() -> None:
     app, host = make()
     assert card_rows(page(host))["Four of a kind"] == "1,000"
-    app.action("fk-rule", {"field": "table", "value": "doubling", "event": "change"})
+    app.action("rule", {"field": "table", "value": "doubling", "event": "change"})
     assert card_rows(page(host))["Four of a kind"].startswith("2 × three of a kind")
 
 
@@ -389,7 +388,7 @@ def test_the_odds_shown_are_the_table_s(table: str) -> None:
     g = game(app)
     expected = bust_probability(5, rules.scoring)
     assert g.bust_risk() == expected
-    assert page(host).text["fk-risk"] == percent(Translator("en"), expected)
+    assert page(host).text["fk-risk"] == Translator("en").percent(expected)
 
 
 def test_the_rules_in_force_show_on_the_table_and_the_end_screen_unless_they_are_the_default() -> (
@@ -424,9 +423,9 @@ def test_french_greek_and_turkish_house_rule_screens_have_no_english() -> None:
         app, host = make(lang=lang)
         choose_rules(app, rules)
         texts = [visible_text(host.screen_html)]
-        app.action("fk-computer", {"value": "off", "event": "change"})
-        app.action("fk-start", {})
-        app.action("fk-card", {})
+        app.action("seat-computer", {"value": "off", "event": "change"})
+        app.action("start", {})
+        app.action("card", {})
         texts.append(visible_text(host.screen_html))
         for text in texts:
             assert english_words_in(lang, text) == [], lang
@@ -467,7 +466,7 @@ def test_a_save_with_master_under_rules_it_cannot_play_is_set_aside() -> None:
     SaveStore(host).save("farkle", {"engine": engine, "rolls": [], "dice": "", "seed": ""})
     app = App(host, params={})
     app.action("open", {"game": "farkle"})
-    assert screen(app).game is None and screen(app).mode == "setup"
+    assert screen(app).game is None and screen(app).phase == "setup"
     assert any(k.startswith("zaria.badsave.farkle") for k in host.storage)
 
 
@@ -477,10 +476,10 @@ def test_a_save_with_master_under_rules_it_cannot_play_is_set_aside() -> None:
 def master_game(host: Host, script: str) -> App:
     app = App(host, params={"dice": script})
     app.action("open", {"game": "farkle"})
-    app.action("fk-name", {"i": "0", "value": "Ann", "event": "input"})
-    app.action("fk-level", {"value": "master", "event": "change"})
-    app.action("fk-pace", {"value": "instant", "event": "change"})
-    app.action("fk-start", {})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("seat-level", {"value": "master", "event": "change"})
+    app.action("setting", {"key": "pace", "value": "instant", "event": "change"})
+    app.action("start", {})
     return app
 
 
@@ -524,7 +523,7 @@ def test_a_failed_download_of_master_s_table_is_said_and_can_be_tried_again(
     host.advance(5000)
     assert game(app).current == 1  # the computer does not play without its table
     host.files[MASTER_URL] = MASTER_BYTES
-    app.action("fk-retry", {})
+    app.action("retry", {})
     assert master_files[DEFAULT_RULES].ready
     host.advance(0)
     assert game(app).current == 0 and not page(host).has("fk-computer-error")
@@ -567,7 +566,7 @@ OLD_STATS = {
 
 def finish_counted(app: App, rules: FarkleRules) -> None:
     """Play a one-player game to 5,000 through the screen, counted in the statistics."""
-    screen(app).source.reproducible = False  # scripted dice, counted all the same here
+    screen(app).dice.reproducible = False  # scripted dice, counted all the same here
     for _ in range(2):
         roll(app)
         tap(app, 1, 2, 3, 4, 5, 6)
@@ -582,11 +581,11 @@ def test_farkle_results_are_counted_per_rule_set_and_old_statistics_keep_countin
         host = Host(storage)
         app = App(host, params={"dice": "111111,111111"})
         app.action("open", {"game": "farkle"})
-        app.action("fk-name", {"i": "0", "value": "Ann", "event": "input"})
-        app.action("fk-computer", {"value": "off", "event": "change"})
+        app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+        app.action("seat-computer", {"value": "off", "event": "change"})
         choose_rules(app, chosen)
-        app.action("fk-target", {"value": "5000", "event": "change"})
-        app.action("fk-start", {})
+        app.action("target", {"value": "5000", "event": "change"})
+        app.action("start", {})
         finish_counted(app, chosen)
         storage = host.storage
     data = json.loads(storage["zaria.stats"])
@@ -719,9 +718,9 @@ def test_expert_s_tables_are_built_for_the_rules_in_force(monkeypatch: pytest.Mo
     assert screen(app).computer_state() == "preparing" and built == []
     host.advance(farkle_screen.PREPARE_MS)
     assert built == [rules] and screen(app).computer_state() == "ready"
-    app.action("fk-new", {})
-    app.action("fk-confirm", {})
-    app.action("fk-start", {})  # the same rules again: nothing more to build
+    app.action("new", {})
+    app.action("confirm-new", {})
+    app.action("start", {})  # the same rules again: nothing more to build
     host.advance(farkle_screen.PREPARE_MS)
     assert built == [rules] and screen(app).computer_state() == "ready"
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from html.parser import HTMLParser
 
 import pytest
 
-from fake_host import FakeHost
+from fake_host import FakeHost, Page
 from zaria.dice import RandomRoller
 from zaria.farkle.errors import FarkleActionError
 from zaria.farkle.game import FarkleGame
@@ -20,7 +18,6 @@ from zaria.i18n import Translator, catalogue
 from zaria_web.app import App
 from zaria_web.farkle import screen as farkle_screen
 from zaria_web.farkle.screen import FarkleScreen
-from zaria_web.farkle.view import percent
 
 
 class Host(FakeHost):
@@ -33,78 +30,6 @@ class Host(FakeHost):
     def announce(self, text: str, assertive: bool = False) -> None:
         super().announce(text, assertive)
         self.said.append((text, assertive))
-
-
-class _Texts(HTMLParser):
-    """Collects the text of every element with an id, and the opening tag of each."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.stack: list[tuple[str, str | None]] = []
-        self.text: dict[str, str] = {}
-        self.tags: dict[str, dict[str, str | None]] = {}
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        ident = a.get("id")
-        if ident:
-            self.tags[ident] = a
-            self.text[ident] = ""
-        for _, open_id in self.stack:
-            if open_id:
-                self.text[open_id] += " "
-        if tag not in ("input", "circle", "rect", "br", "meta"):
-            self.stack.append((tag, ident))
-
-    def handle_endtag(self, tag: str) -> None:
-        while self.stack:
-            t, _ = self.stack.pop()
-            if t == tag:
-                break
-
-    def handle_data(self, data: str) -> None:
-        for _, ident in self.stack:
-            if ident:
-                self.text[ident] += data
-
-
-def _squash(text: str) -> str:
-    """Collapse the spaces of the markup (not the no-break spaces of the words)."""
-    return re.sub(r"[ \t\n]+", " ", text).strip()
-
-
-class Page:
-    """What the fake page shows, read by element id."""
-
-    def __init__(self, html: str) -> None:
-        self.html = html
-        parser = _Texts()
-        parser.feed(html)
-        self.text = {k: _squash(v) for k, v in parser.text.items()}
-        self.tags = parser.tags
-
-    def has(self, ident: str) -> bool:
-        return ident in self.tags
-
-    def enabled(self, ident: str) -> bool:
-        return ident in self.tags and "disabled" not in self.tags[ident]
-
-    def pressed(self, pos: int) -> bool:
-        return self.tags[f"fk-die-{pos}"]["aria-pressed"] == "true"
-
-    def dice(self) -> list[int]:
-        """The values of the dice in play, in position order (from their names)."""
-        out = []
-        for pos in range(1, 7):
-            tag = self.tags.get(f"fk-die-{pos}")
-            if tag is None:
-                break
-            label = tag["aria-label"] or ""
-            out.append(int(re.findall(r"\d+", label)[1]))
-        return out
-
-    def plain(self) -> str:
-        return _squash(html.unescape(re.sub(r"<[^>]+>", " ", self.html)))
 
 
 def make(
@@ -131,15 +56,15 @@ def start(
     app, host = make({"dice": script}, lang=lang)
     for i, name in enumerate(names):
         if i:
-            app.action("fk-add", {})
-        app.action("fk-name", {"i": str(i), "value": name, "event": "input"})
+            app.action("seat-add", {})
+        app.action("seat-name", {"index": str(i), "value": name, "event": "input"})
     if not computer:
-        app.action("fk-computer", {"value": "off", "event": "change"})
-    app.action("fk-level", {"value": level, "event": "change"})
-    app.action("fk-target", {"value": str(target), "event": "change"})
+        app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("seat-level", {"value": level, "event": "change"})
+    app.action("target", {"value": str(target), "event": "change"})
     if pace is not None:
-        app.action("fk-pace", {"value": pace, "event": "change"})
-    app.action("fk-start", {})
+        app.action("setting", {"key": "pace", "value": pace, "event": "change"})
+    app.action("start", {})
     return app, host
 
 
@@ -160,15 +85,15 @@ def game(app: App) -> FarkleGame:
 
 def tap(app: App, *positions: int) -> None:
     for pos in positions:
-        app.action("fk-toggle", {"pos": str(pos)})
+        app.action("toggle", {"pos": str(pos)})
 
 
 def roll(app: App) -> None:
-    app.action("fk-roll", {})
+    app.action("roll", {})
 
 
 def bank(app: App) -> None:
-    app.action("fk-bank", {})
+    app.action("bank", {})
 
 
 # -- the new game dialog -------------------------------------------------------------
@@ -177,23 +102,23 @@ def bank(app: App) -> None:
 def test_dialog_defaults_title_and_players() -> None:
     app, host = make()
     p = page(host)
-    assert p.text["fk-setup-title"] == "Humans + 1 AI"
+    assert p.text["fk-setup-title"] == "Humans + 1 computer"
     assert "checked" in p.tags["fk-computer"]
     assert "checked" in p.tags["fk-target-10000"]
     assert "checked" not in p.tags["fk-target-5000"]
     assert "checked" in p.tags["fk-level-normal"]
     assert not p.has("fk-remove-0")  # one player cannot be removed
-    app.action("fk-computer", {"value": "off", "event": "change"})
+    app.action("seat-computer", {"value": "off", "event": "change"})
     p = page(host)
     assert p.text["fk-setup-title"] == "Humans"
     assert "disabled" in p.tags["fk-level-expert"]
     for _ in range(7):
-        app.action("fk-add", {})
+        app.action("seat-add", {})
     p = page(host)
     assert p.has("fk-name-5") and not p.has("fk-name-6")
     assert not p.has("fk-add")
-    app.action("fk-remove", {"i": "2"})
-    assert len(screen(app).setup.names) == 5
+    app.action("seat-remove", {"index": "2"})
+    assert len(screen(app).form.names) == 5
     assert host.focused == "#fk-name-2"
 
 
@@ -201,14 +126,14 @@ def test_dialog_defaults_title_and_players() -> None:
     ("lang", "with_ai", "without"),
     [
         ("fr", "Humains + 1 IA", "Humains"),
-        ("el", "Άνθρωποι + 1 ΤΝ", "Άνθρωποι"),
-        ("tr", "İnsanlar + 1 YZ", "İnsanlar"),
+        ("el", "Άνθρωποι + 1 υπολογιστής", "Άνθρωποι"),
+        ("tr", "İnsanlar + 1 bilgisayar", "İnsanlar"),
     ],
 )
 def test_dialog_title_in_each_language(lang: str, with_ai: str, without: str) -> None:
     app, host = make(lang=lang)
     assert page(host).text["fk-setup-title"] == with_ai
-    app.action("fk-computer", {"value": "off", "event": "change"})
+    app.action("seat-computer", {"value": "off", "event": "change"})
     assert page(host).text["fk-setup-title"] == without
 
 
@@ -219,7 +144,7 @@ def test_start_seats_humans_then_the_computer_and_saves() -> None:
         ("Alice", False, ""),
         ("Player 2", False, ""),
         ("Bob", False, ""),
-        ("AI", True, "expert"),
+        ("Computer", True, "expert"),
     ]
     assert g.target == 5000
     saved = json.loads(host.storage["zaria.save.farkle"])["state"]
@@ -235,7 +160,7 @@ def test_malformed_dice_script_is_shown_and_the_game_still_plays() -> None:
     app, host = make({"dice": "12x", "seed": "1"})
     assert "The dice script in the address is malformed" in page(host).plain()
     assert "group 1 “12x” may hold only the digits 1 to 6" in page(host).plain()
-    app.action("fk-start", {})
+    app.action("start", {})
     roll(app)
     assert len(page(host).dice()) == 6
     assert "malformed" in page(host).plain()
@@ -265,7 +190,7 @@ def test_a_die_that_fits_no_combination_is_refused_and_stays_in_play() -> None:
     assert p.text["fk-note"] == ""
     assert p.text["fk-selection"] == "+100"
     assert p.enabled("fk-roll") and p.enabled("fk-bank")
-    assert p.text["fk-risk"] == "7.7\u00a0%"
+    assert p.text["fk-risk"] == "7.7%"
     assert "5 dice" in p.plain()
 
 
@@ -306,16 +231,16 @@ def test_dice_set_aside_in_an_earlier_roll_cannot_be_put_back() -> None:
 
 def test_risk_of_the_next_roll_for_six_dice_and_one_die() -> None:
     app, host = start("123466,22234,53", computer=False)
-    assert page(host).text["fk-risk"] == "2.3\u00a0%"
+    assert page(host).text["fk-risk"] == "2.3%"
     roll(app)
     tap(app, 1)
     roll(app)
     tap(app, 1, 2, 3)
-    assert page(host).text["fk-risk"] == "44.4\u00a0%"
+    assert page(host).text["fk-risk"] == "44.4%"
     roll(app)
     tap(app, 1)
     p = page(host)
-    assert p.text["fk-risk"] == "66.7\u00a0%"
+    assert p.text["fk-risk"] == "66.7%"
     assert "(1 die)" in p.plain()
     bank(app)
     assert game(app).banked == (350,)
@@ -324,7 +249,7 @@ def test_risk_of_the_next_roll_for_six_dice_and_one_die() -> None:
 @pytest.mark.parametrize(
     ("lang", "six", "one"),
     [
-        ("en", "2.3\u00a0%", "66.7\u00a0%"),
+        ("en", "2.3%", "66.7%"),
         ("fr", "2,3\u202f%", "66,7\u202f%"),
         ("el", "2,3\u00a0%", "66,7\u00a0%"),
         ("tr", "%2,3", "%66,7"),
@@ -332,8 +257,8 @@ def test_risk_of_the_next_roll_for_six_dice_and_one_die() -> None:
 )
 def test_risk_is_written_the_language_s_way(lang: str, six: str, one: str) -> None:
     tr = Translator(lang)
-    assert percent(tr, Fraction(5, 216)) == six
-    assert percent(tr, Fraction(2, 3)) == one
+    assert tr.percent(Fraction(5, 216)) == six
+    assert tr.percent(Fraction(2, 3)) == one
 
 
 def test_keyboard_shortcuts_roll_toggle_and_bank() -> None:
@@ -401,7 +326,7 @@ def test_hot_dice_brings_all_six_dice_back() -> None:
     tap(app, 6)
     p = page(host)
     assert "Hot dice! All six dice are set aside: roll all six again, or bank 1,500." in p.plain()
-    assert p.text["fk-risk"] == "2.3\u00a0%"
+    assert p.text["fk-risk"] == "2.3%"
     assert (
         "Hot dice! All six dice are set aside: roll all six again, or bank 1,500.",
         True,
@@ -466,7 +391,7 @@ def test_computer_turn_plays_out_step_by_step_at_normal_pace() -> None:
     bank(app)
     assert game(app).current == 1
     p = page(host)
-    assert p.text["fk-turn"] == "AI's turn"
+    assert p.text["fk-turn"] == "Computer's turn"
     assert not p.enabled("fk-roll")
     host.advance(999)
     assert game(app).roll is None
@@ -477,7 +402,7 @@ def test_computer_turn_plays_out_step_by_step_at_normal_pace() -> None:
     host.advance(1000)
     p = page(host)
     assert p.pressed(1) and not p.pressed(2)
-    assert ("AI sets aside 1.", False) in host.said
+    assert ("Computer sets aside 1.", False) in host.said
     host.advance(1000)
     assert page(host).dice() == [1, 1, 1, 3, 4]
     assert page(host).text["fk-turn-total"] == "100"
@@ -488,7 +413,7 @@ def test_computer_turn_plays_out_step_by_step_at_normal_pace() -> None:
     assert g.banked == (100, 1100)
     assert g.current == 0
     p = page(host)
-    assert "AI banks 1,100" in p.plain()
+    assert "Computer banks 1,100" in p.plain()
     assert p.text["fk-turn"] == "Alice's turn"
     assert p.enabled("fk-roll")
     assert host.focused == "#fk-roll"
@@ -532,8 +457,8 @@ def test_instant_pace_plays_the_whole_turn_at_once_and_says_it_once() -> None:
     assert game(app).banked == (100, 1100)
     new = host.said[before:]
     assert len(new) == 1
-    assert "AI rolls 1, 5, 5, 2, 2, 3." in new[0][0]
-    assert "AI banks 1,100. New total: 1,100." in new[0][0]
+    assert "Computer rolls 1, 5, 5, 2, 2, 3." in new[0][0]
+    assert "Computer banks 1,100. New total: 1,100." in new[0][0]
 
 
 def test_changing_the_pace_during_the_computer_s_turn_applies_at_once() -> None:
@@ -541,7 +466,7 @@ def test_changing_the_pace_during_the_computer_s_turn_applies_at_once() -> None:
     roll(app)
     tap(app, 1)
     bank(app)
-    app.action("fk-pace", {"value": "fast", "event": "change"})
+    app.action("setting", {"key": "pace", "value": "fast", "event": "change"})
     host.advance(300)
     assert game(app).roll is not None
 
@@ -554,10 +479,10 @@ def test_expert_tables_are_built_only_when_an_expert_game_starts(
     app, host = start("123466")
     host.advance(5000)
     assert expert_table.cache_info().currsize == 0
-    app.action("fk-new", {})
-    app.action("fk-confirm", {})
-    app.action("fk-level", {"value": "expert", "event": "change"})
-    app.action("fk-start", {})
+    app.action("new", {})
+    app.action("confirm-new", {})
+    app.action("seat-level", {"value": "expert", "event": "change"})
+    app.action("start", {})
     assert expert_table.cache_info().currsize == 0  # not before the table is drawn
     p = page(host)
     assert p.text["fk-prep"] == "Preparing the computer player…"
@@ -596,16 +521,16 @@ def test_a_scripted_game_reaches_the_winner_screen_then_plays_again() -> None:
     rows = re.findall(r'<tr class="fk-rank[^"]*">(.*?)</tr>', p.html)
     assert [" ".join(re.sub(r"<[^>]+>", " ", r).split()) for r in rows] == [
         "1 Alice 6,000",
-        "2 AI 0",
+        "2 Computer 0",
     ]
     assert "zaria.save.farkle" not in host.storage
     assert host.focused == "#fk-over-title"
-    app.action("fk-again", {})
+    app.action("again", {})
     g2 = game(app)
     assert g2 is not g and g2.seats == g.seats and g2.target == 5000
     assert g2.banked == (0, 0) and not g2.over
     assert "zaria.save.farkle" in host.storage
-    app.action("fk-new", {})  # a game just started: asks first
+    app.action("new", {})  # a game just started: asks first
     assert page(host).has("fk-confirm")
 
 
@@ -617,7 +542,7 @@ def test_new_game_from_the_winner_screen_keeps_the_names() -> None:
     tap(app, 1, 2, 3, 4, 5, 6)
     bank(app)
     host.advance(0)
-    app.action("fk-new", {})
+    app.action("new", {})
     p = page(host)
     assert p.tags["fk-name-0"]["value"] == "Ann"
     assert "checked" in p.tags["fk-target-5000"]
@@ -696,25 +621,25 @@ def test_new_game_over_a_saved_one_asks_first() -> None:
     roll(app)
     app2, host2 = make(storage=host.storage)
     assert page(host2).text["fk-turn"] == "Ann's turn"  # resumed, no dialog
-    app2.action("fk-new", {})
+    app2.action("new", {})
     p = page(host2)
     assert p.text["fk-confirm-title"] == "Start a new game?"
     assert 'role="alertdialog"' in p.html and "inert" in p.html
     assert host2.focused == "#fk-keep"
-    app2.action("fk-keep", {})
+    app2.action("keep-playing", {})
     assert not page(host2).has("fk-confirm")
     assert app2.key("n") is False
-    app2.action("fk-new", {})
+    app2.action("new", {})
     assert app2.key("Escape") and not page(host2).has("fk-confirm")
-    app2.action("fk-new", {})
-    app2.action("fk-confirm", {})
+    app2.action("new", {})
+    app2.action("confirm-new", {})
     assert page(host2).has("fk-start") and page(host2).has("fk-back")
     assert "zaria.save.farkle" in host2.storage  # nothing lost until the new game starts
-    app2.action("fk-back", {})
+    app2.action("back", {})
     assert game(app2).roll == (1, 5, 5, 2, 3, 4)
-    app2.action("fk-new", {})
-    app2.action("fk-confirm", {})
-    app2.action("fk-start", {})
+    app2.action("new", {})
+    app2.action("confirm-new", {})
+    app2.action("start", {})
     assert game(app2).roll is None and game(app2).turns == (0,)
 
 
@@ -749,8 +674,8 @@ def test_every_saved_state_of_a_game_resumes_to_the_same_screen() -> None:
         assert game(again) == game(app)
         screen(app).notice = None
         screen(again).notice = None
-        app.ctx.redraw()
-        again.ctx.redraw()
+        app.redraw()
+        again.redraw()
         assert Page(host2.screen_html).text == Page(host.screen_html).text
     assert game(app).banked == (200, 100)
 
@@ -758,8 +683,8 @@ def test_every_saved_state_of_a_game_resumes_to_the_same_screen() -> None:
 def test_a_seeded_game_resumed_rolls_what_it_would_have_rolled() -> None:
     def begin(params: dict[str, str]) -> tuple[App, Host]:
         app, host = make(params)
-        app.action("fk-computer", {"value": "off", "event": "change"})
-        app.action("fk-start", {})
+        app.action("seat-computer", {"value": "off", "event": "change"})
+        app.action("start", {})
         return app, host
 
     app, host = begin({"seed": "7"})
@@ -779,7 +704,7 @@ def test_the_scoring_card_is_one_tap_away_on_the_table() -> None:
     p = page(host)
     assert p.text["fk-card-summary"] == "Scoring"
     assert "open" not in p.tags["fk-card"]
-    app.action("fk-card", {})
+    app.action("card", {})
     roll(app)  # the card stays open while the table is redrawn
     p = page(host)
     assert "open" in p.tags["fk-card"]
@@ -792,8 +717,8 @@ def test_the_scoring_card_is_one_tap_away_on_the_table() -> None:
         "Three pairs (four of a kind + a pair counts as three pairs) 1,500",
         "Two triplets 2,500",
         "four 1s are 1,100 (three 1s + a 1), not 1,000; six 2s are 3,000",
-        "6 dice 2.3\u00a0%",
-        "1 die 66.7\u00a0%",
+        "6 dice 2.3%",
+        "1 die 66.7%",
     ):
         assert words in card, words
 
@@ -827,8 +752,8 @@ def test_the_rules_words_in_french_and_greek() -> None:
     assert fr["farkle.lost_turn"] == "Tour perdu !"
     assert fr["farkle.hot_dice"] == "Dés chauds !"
     assert fr["farkle.last_round"] == "Dernier tour !"
-    assert fr["farkle.setup.title_ai"] == "Humains + 1 IA"
-    assert (el["farkle.roll"], el["farkle.bank"], el["farkle.new_game"]) == (
+    assert fr["farkle.setup.title_computer"] == "Humains + 1 IA"
+    assert (el["common.roll"], el["farkle.bank"], el["common.new_game"]) == (
         "Ρίξτε",
         "Τράπεζα",
         "Νέο παιχνίδι",
@@ -853,7 +778,7 @@ def test_greek_and_turkish_events_are_in_their_own_words(lang: str) -> None:
 )
 def test_controls_are_named_in_the_language(lang: str, roll: str, bank: str, die: str) -> None:
     app, host = start("125346", computer=False, lang=lang)
-    app.action("fk-roll", {})
+    app.action("roll", {})
     tap(app, 3)
     p = page(host)
     assert p.text["fk-roll"] == roll + " R"
@@ -872,6 +797,6 @@ def test_refusal_errors_are_the_engine_s() -> None:
 
 
 def test_players_with_the_same_name_are_told_apart() -> None:
-    app, _ = start("1", names=("Ann", "ann ", "ai", "W" * 30))
-    assert [s.name for s in game(app).seats[:4]] == ["Ann", "ann 2", "ai 2", "W" * 24]
+    app, _ = start("1", names=("Ann", "ann ", "computer", "W" * 30))
+    assert [s.name for s in game(app).seats[:4]] == ["Ann", "ann 2", "computer 2", "W" * 24]
     assert game(app).seats[4].computer

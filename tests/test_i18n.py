@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import string
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -78,7 +79,7 @@ EXACT = {
         "farkle.lost_turn": "Tour perdu !",
         "farkle.hot_dice": "Dés chauds !",
         "farkle.last_round": "Dernier tour !",
-        "farkle.setup.title_ai": "Humains + 1 IA",
+        "farkle.setup.title_computer": "Humains + 1 IA",
     },
     "en": {
         "penta.validate": "Validate round",
@@ -134,3 +135,55 @@ def test_language_choice_follows_the_browser_then_falls_back_to_english() -> Non
     assert pick_language(["de", "fr-CA"]) == "fr"
     assert pick_language(["de", "ja"]) == "en"
     assert pick_language([]) == "en"
+
+
+@pytest.mark.parametrize(
+    ("lang", "value", "places", "shown"),
+    [
+        ("tr", 1250.44, 1, "1.250,4"),
+        ("en", 1250.44, 1, "1,250.4"),
+        ("fr", 1250.44, 1, "1\u202f250,4"),
+        ("el", 1250.44, 1, "1.250,4"),
+        ("en", 2, 1, "2.0"),
+        ("en", 0.25, 1, "0.2"),  # round half to even, as the three old copies did
+        ("en", 0.35, 1, "0.4"),  # scaled in floats as before: 0.35 × 10 is 3.5, even is 4
+        ("en", Fraction(1, 4), 1, "0.2"),
+        ("en", Fraction(3, 4), 1, "0.8"),
+        ("en", 9.96, 1, "10.0"),
+        ("el", -3.25, 2, "-3,25"),
+        ("tr", -1250.44, 1, "-1.250,4"),
+        ("en", -0.04, 1, "0.0"),  # no minus sign on a zero
+        ("en", 1.05, 2, "1.05"),
+        ("en", 1234.5, 0, "1,234"),
+        ("fr", 12345.678, 0, "12\u202f346"),
+    ],
+)
+def test_decimals_are_rounded_grouped_and_marked_for_each_language(
+    lang: str, value: float | Fraction, places: int, shown: str
+) -> None:
+    assert Translator(lang).decimal(value, places) == shown
+
+
+def test_percents_follow_each_languages_pattern() -> None:
+    risk = Fraction(5, 216)
+    shown = {lang: Translator(lang).percent(risk) for lang in LANGUAGES}
+    assert shown == {"en": "2.3%", "fr": "2,3\u202f%", "el": "2,3\u00a0%", "tr": "%2,3"}
+    assert Translator("fr").percent(Fraction(5438, 10000), 2) == "54,38\u202f%"
+    assert Translator("en").percent(Fraction(2, 3), 1) == "66.7%"
+    assert Translator("tr").percent(0.63, 0) == "%63"
+    assert Translator("el").percent(1) == "100,0\u00a0%"
+
+
+def test_the_greek_rules_text_writes_percents_as_the_app_does() -> None:
+    # 004 (Farkle, Greek) says "από 2,3 % με 6 ζάρια σε 66,7 %": a space before the sign.
+    el = Translator("el")
+    assert [el.percent(Fraction(5, 216)), el.percent(Fraction(2, 3))] == ["2,3\xa0%", "66,7\xa0%"]
+
+
+def test_the_computer_has_one_name_and_the_dialog_title_uses_it() -> None:
+    for lang in ("en", "el", "tr"):
+        messages = catalogue(lang)
+        name = messages["common.computer"]
+        assert name.lower() in messages["farkle.setup.title_computer"].lower(), lang
+    # French keeps the rules text's quoted title, «Humains + 1 IA», word for word.
+    assert catalogue("fr")["farkle.setup.title_computer"] == "Humains + 1 IA"

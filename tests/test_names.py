@@ -14,10 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fake_host import PENTA_TABLE, FakeHost
+from fake_host import PENTA_TABLE, FakeHost, record_farkle, record_penta
 from zaria.farkle.game import FarkleGame
 from zaria.game import Seat
 from zaria.i18n import Translator
+from zaria.outcome import Outcome
 from zaria.penta.game import PentaGame
 from zaria_web import stats
 from zaria_web.app import App
@@ -116,44 +117,22 @@ def test_a_three_million_character_saved_name_is_cut_before_the_engine_reads_it(
 
 @dataclass(frozen=True)
 class Game:
-    """How a player drives one game's screen."""
+    """How a player drives one game's screen (the form's controls are the same in both)."""
 
     name: str
-    name_act: str
-    index: str
-    add: str
-    computer: str
-    start: str
-    roll: str
-    engine_key: str  # where the save keeps the engine's state
-    default: str  # the message of a default name
     dice: str  # a script where every roll scores
+    name_act: str = "seat-name"
+    index: str = "index"
+    add: str = "seat-add"
+    computer: str = "seat-computer"
+    start: str = "start"
+    roll: str = "roll"
+    engine_key: str = "engine"  # where the save keeps the engine's state
+    default: str = "common.setup.default_name"  # the message of a default name
 
 
-PENTA = Game(
-    "penta",
-    "setup-name",
-    "index",
-    "setup-add",
-    "setup-computer",
-    "start",
-    "roll",
-    "game",
-    "penta.setup.default_name",
-    "11111,22222,33333",
-)
-FARKLE = Game(
-    "farkle",
-    "fk-name",
-    "i",
-    "fk-add",
-    "fk-computer",
-    "fk-start",
-    "fk-roll",
-    "engine",
-    "farkle.setup.default_name",
-    "155234,155234,155234",
-)
+PENTA = Game("penta", "11111,22222,33333")
+FARKLE = Game("farkle", "155234,155234,155234")
 GAMES = [PENTA, FARKLE]
 
 
@@ -240,10 +219,11 @@ def test_a_saved_name_that_is_nothing_but_invisible_gets_the_default_name(g: Gam
 def test_names_in_the_statistics_are_cleaned() -> None:
     app, host = page()
     record = {"Bob\u200b" + "q" * 5_000: 1, "\u202eEve": 2}
-    stats.record_penta(app.ctx, [250], [next(iter(record))], [True], [True], False)
+    one = Outcome((250,))
+    stats.record(app.ctx, "penta", one, [Seat(next(iter(record)))], False, upper_bonus=[True])
     for name, n in record.items():
         for _ in range(n):
-            stats.record_farkle(app.ctx, [10_000], [name], [True], [0], False)
+            stats.record(app.ctx, "farkle", Outcome((10_000,)), [Seat(name)], False, wins=True)
     app.action("open", {"game": "stats"})
     html = host.screen_html
     # Penta's best score, Farkle's best score and its wins
@@ -306,10 +286,10 @@ def test_every_penta_screen_isolates_the_names() -> None:
     app.action("open", {"game": "penta"})
     for i, name in enumerate(RTL):
         if i:
-            app.action("setup-add", {})
-        app.action("setup-name", {"index": str(i), "value": name, "event": "input"})
+            app.action("seat-add", {})
+        app.action("seat-name", {"index": str(i), "value": name, "event": "input"})
     assert_fields_follow_their_text(host.screen_html, "penta-name")
-    app.action("setup-computer", {"value": "off"})
+    app.action("seat-computer", {"value": "off"})
     app.action("start", {})
     assert_isolated(host.screen_html, RTL, "turn banner, handover, sheet, chips")
     app.action("roll", {})
@@ -348,29 +328,29 @@ def farkle_page(names: list[str], dice: str = "111111,111111,234662") -> tuple[A
     app.action("open", {"game": "farkle"})
     for i, name in enumerate(names):
         if i:
-            app.action("fk-add", {})
-        app.action("fk-name", {"i": str(i), "value": name, "event": "input"})
-    app.action("fk-computer", {"value": "off", "event": "change"})
-    app.action("fk-target", {"value": "5000", "event": "change"})
+            app.action("seat-add", {})
+        app.action("seat-name", {"index": str(i), "value": name, "event": "input"})
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("target", {"value": "5000", "event": "change"})
     return app, host
 
 
 def test_every_farkle_screen_isolates_the_names() -> None:
     app, host = farkle_page(RTL)
     assert_fields_follow_their_text(host.screen_html, "fk-name")
-    app.action("fk-start", {})
+    app.action("start", {})
     assert_isolated(host.screen_html, RTL, "players, turn heading, pass the device")
-    app.action("fk-roll", {})
+    app.action("roll", {})
     for pos in range(1, 7):
-        app.action("fk-toggle", {"pos": str(pos)})
-    app.action("fk-roll", {})
+        app.action("toggle", {"pos": str(pos)})
+    app.action("roll", {})
     for pos in range(1, 7):
-        app.action("fk-toggle", {"pos": str(pos)})
-    app.action("fk-bank", {})  # 6,000: the last round
+        app.action("toggle", {"pos": str(pos)})
+    app.action("bank", {})  # 6,000: the last round
     assert 'class="fk-event banked"' in host.screen_html
     assert 'class="fk-event last"' in host.screen_html
     assert_isolated(host.screen_html, RTL, "bank and last round banners")
-    app.action("fk-roll", {})  # 2, 3, 4, 6, 6, 2: a lost turn, and the game is over
+    app.action("roll", {})  # 2, 3, 4, 6, 6, 2: a lost turn, and the game is over
     html = host.screen_html
     assert 'id="fk-over-title"' in html and 'class="fk-event lost"' in html
     assert_isolated(html, RTL, "winner, story, ranking")
@@ -378,17 +358,17 @@ def test_every_farkle_screen_isolates_the_names() -> None:
 
 def test_a_farkle_tie_isolates_each_winner() -> None:
     app, host = farkle_page(RTL, dice="155234,155234")
-    app.action("fk-start", {})
+    app.action("start", {})
     screen = app.screen
     assert isinstance(screen, FarkleScreen) and screen.game is not None
     screen.game = FarkleGame.from_dict({**screen.game.to_dict(), "banked": [4900, 4850]})
-    app.action("fk-roll", {})
-    app.action("fk-toggle", {"pos": "1"})
-    app.action("fk-bank", {})  # 5,000: the last round
-    app.action("fk-roll", {})
-    app.action("fk-toggle", {"pos": "1"})
-    app.action("fk-toggle", {"pos": "2"})
-    app.action("fk-bank", {})  # 5,000 too
+    app.action("roll", {})
+    app.action("toggle", {"pos": "1"})
+    app.action("bank", {})  # 5,000: the last round
+    app.action("roll", {})
+    app.action("toggle", {"pos": "1"})
+    app.action("toggle", {"pos": "2"})
+    app.action("bank", {})  # 5,000 too
     title = re.search(r'<h2 id="fk-over-title"[^>]*>(.*?)</h2>', host.screen_html)
     assert title, host.screen_html[:3000]
     assert title.group(1) == f"Shared win: <bdi>{RTL[0]}</bdi>, <bdi>{RTL[1]}</bdi>!"
@@ -396,7 +376,7 @@ def test_a_farkle_tie_isolates_each_winner() -> None:
 
 def test_the_statistics_isolate_the_names() -> None:
     app, host = page()
-    stats.record_penta(app.ctx, [250], [RTL[0]], [True], [True], False)
-    stats.record_farkle(app.ctx, [9000, 10_000], RTL, [True, True], [1], False)
+    record_penta(app.ctx, [250], [RTL[0]], [True], [True], False)
+    record_farkle(app.ctx, [9000, 10_000], RTL, [True, True], [1], False)
     app.action("open", {"game": "stats"})
     assert_isolated(host.screen_html, RTL, "best scores and wins")

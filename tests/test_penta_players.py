@@ -1,12 +1,10 @@
 """Penta's computer players as functions of a game: plans, single actions, levels.
 
-The page's screen computes the computer's next step itself today; the engine's
-players must decide exactly as it does, position by position.
+The page's screen plays the engine's players: each visible step of its computer
+must be what the player's plan says, position by position and through whole games.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import pytest
 
@@ -27,7 +25,9 @@ from zaria.penta.players import (
     player_for,
 )
 from zaria.penta.scoring import BOXES, Box
+from zaria_web.effects import Effects
 from zaria_web.penta.screen import PentaScreen
+from zaria_web.play.screen import ComputerStep
 
 B = Box
 
@@ -36,23 +36,39 @@ def computer_game(level: str) -> PentaGame:
     return PentaGame.new([Seat("Ann"), Seat("Cy", computer=True, level=level)])
 
 
-def screen_with(game: PentaGame, level: str) -> PentaScreen:
-    """A Penta screen (its strategy table loaded) showing ``game``, the computer at ``level``."""
+def screen_with(game: PentaGame) -> PentaScreen:
+    """A Penta screen (its strategy table loaded) showing ``game``."""
     app, _ = start_penta({})
     screen = app.screen
     assert isinstance(screen, PentaScreen) and screen.strategy is not None
     screen.game = game
-    screen.setup.level = level
     return screen
 
 
-def as_screen_step(game: PentaGame, plan: Plan) -> tuple[str, Any]:
-    """A plan as the screen's step: ``("roll", None)``, ``("hold", held)`` or ``("box", box)``."""
-    if game.dice is None:
-        return "roll", None
-    if plan.box is not None:
-        return "box", plan.box
-    return ("hold", list(plan.held)) if plan.held != game.held else ("roll", None)
+def screen_step(screen: PentaScreen) -> None:
+    """One visible step of the screen's computer, as its timer brings it."""
+    screen.update(ComputerStep(), Effects())
+
+
+def check_step(screen: PentaScreen, level: str) -> None:
+    """The screen's next step is the engine player's: the whole hold of its plan at
+    once, or its box shown then recorded, or a roll."""
+    game = screen.game
+    assert game is not None
+    player = player_for(level, screen.strategy)
+    plan = player.plan(game)
+    first = choose(game, level, screen.strategy)
+    assert first in game.legal_actions()
+    before = game.copy()
+    screen_step(screen)
+    if isinstance(first, Toggle):
+        assert game.held == plan.held and game.dice == before.dice
+    elif isinstance(first, Record):
+        assert screen.pending == first and game == before  # shown first
+        screen_step(screen)
+        assert game.last_scored is not None and game.last_scored.box is first.box
+    else:
+        assert first == Roll() and game.rolls_used in (before.rolls_used + 1, 1)
 
 
 def after_first_turn(dice: tuple[int, ...], held: tuple[bool, ...] = (False,) * 5) -> PentaGame:
@@ -109,29 +125,24 @@ POSITIONS = {
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("position", sorted(POSITIONS))
-def test_the_players_decide_as_the_screen_does(position: str, level: str) -> None:
-    game = POSITIONS[position]()
-    screen = screen_with(game, level)
-    player = player_for(level, screen.strategy)
-    assert as_screen_step(game, player.plan(game)) == screen._computer_choice()
-    assert choose(game, level, screen.strategy) in game.legal_actions()
+def test_the_screen_plays_the_engine_players_step(position: str, level: str) -> None:
+    d = POSITIONS[position]().to_dict()
+    d["seats"][1]["level"] = level  # the computer's level, as if chosen in the form
+    game = PentaGame.from_dict(d)
+    if not game.seats[game.current].computer:
+        # Ann's turn: she records Chance, and the computer's turn begins with a roll.
+        game.apply(Roll((1, 2, 3, 5, 6)))
+        game.apply(Record(B.CHANCE))
+    check_step(screen_with(game), level)
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_the_players_decide_as_the_screen_does_through_whole_games(level: str) -> None:
+def test_the_screen_plays_the_engine_players_through_whole_games(level: str) -> None:
     game = PentaGame.new([Seat("Cy", computer=True, level=level)])
-    screen = screen_with(game, level)
-    player = player_for(level, screen.strategy)
-    roller = RandomRoller(5)
+    screen = screen_with(game)
     steps = 0
     while not game.over:
-        step = screen._computer_choice()
-        assert as_screen_step(game, player.plan(game)) == step
-        # the screen's one step: the whole hold at once, or the roll, or the box
-        if step[0] == "hold":
-            game.set_held(step[1])
-        else:
-            game.apply(Roll() if step[0] == "roll" else Record(step[1]), roller=roller)
+        check_step(screen, level)
         steps += 1
     assert steps >= 2 * 13
 

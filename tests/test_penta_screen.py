@@ -10,6 +10,7 @@ from fake_host import PENTA_TABLE, FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
 from zaria_web.app import App
+from zaria_web.data_files import DataFile
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL, PentaScreen
 
@@ -104,7 +105,7 @@ def test_a_save_resumes_mid_turn_and_a_bad_one_is_set_aside() -> None:
     broken = {k: v for k, v in saved.items()}
     key = next(k for k in broken if k.endswith("save.penta"))
     data = json.loads(broken[key])
-    data["state"]["game"]["rolls_used"] = 7
+    data["state"]["engine"]["rolls_used"] = 7
     broken[key] = json.dumps(data)
     third = App(FakeHost(storage=broken), {})
     third.action("open", {"game": "penta"})
@@ -152,11 +153,15 @@ def test_a_bad_seed_or_script_is_explained_in_the_players_language() -> None:
 
 def slow_table(monkeypatch: pytest.MonkeyPatch) -> FakeHost:
     """A page on which the strategy table is not loaded yet and downloads slowly."""
-    monkeypatch.setattr(penta_screen, "_table", None)
-    monkeypatch.setattr(penta_screen, "_strategy", None)
+    monkeypatch.setattr(penta_screen, "TABLE", DataFile(TABLE_URL, penta_screen._read_table))
     host = FakeHost()
     host.slow_downloads = True
     return host
+
+
+def saved_chance(host: FakeHost) -> object:
+    """The first player's Chance box in the stored save."""
+    return json.loads(host.storage["zaria.save.penta"])["state"]["engine"]["sheets"][0]["chance"]
 
 
 def test_a_new_game_after_a_recorded_box_opens_the_setup() -> None:
@@ -165,13 +170,21 @@ def test_a_new_game_after_a_recorded_box_opens_the_setup() -> None:
     app.action("box", {"box": "chance"})
     app.action("validate", {})
     app.action("new", {})
-    assert 'id="confirm-no"' in host.screen_html
-    app.action("new", {})  # yes, abandon it
+    assert 'id="penta-keep"' in host.screen_html
+    app.action("confirm-new", {})  # yes, leave it for a new one
     assert screen(app).phase == "setup" and 'id="penta-start"' in host.screen_html
-    assert "zaria.save.penta" not in host.storage
+    # Until a new game starts, the old one is kept, and the form leads back to it.
+    assert saved_chance(host) == game(app).sheets[0][Box.CHANCE] is not None
     app.action("home", {})
     app.action("open", {"game": "penta"})
-    assert 'id="penta-start"' in host.screen_html
+    assert 'id="penta-start"' in host.screen_html and 'id="penta-back"' in host.screen_html
+    app.action("back", {})
+    assert screen(app).phase == "play" and game(app).sheets[0][Box.CHANCE] is not None
+    app.action("new", {})
+    app.action("confirm-new", {})
+    app.action("start", {})
+    assert game(app).sheets[0][Box.CHANCE] is None and game(app).round == 1
+    assert saved_chance(host) is None
 
 
 def test_the_end_screen_new_game_button_opens_the_setup() -> None:
@@ -240,7 +253,7 @@ def test_a_screen_replaced_by_a_take_over_cannot_write_over_the_save(
     assert screen(app_a) is not old and game(app_a).sheets[0][Box.CHANCE] == 15
     host_a.deliver()  # the download the replaced screen asked for arrives
     host_a.advance(10_000)
-    saved = json.loads(host_a.storage["zaria.save.penta"])["state"]["game"]
+    saved = json.loads(host_a.storage["zaria.save.penta"])["state"]["engine"]
     assert old.game is not None and old.game.sheets[0][Box.FOURS] is None
     assert saved["sheets"][0]["chance"] == 15 and saved["sheets"][0]["fours"] is None
 
@@ -287,11 +300,11 @@ def test_removing_a_player_keeps_the_focus_in_the_list() -> None:
     host = app.host
     assert isinstance(host, FakeHost)
     app.action("open", {"game": "penta"})
-    app.action("setup-add", {})
-    app.action("setup-add", {})
-    app.action("setup-remove", {"index": "2"})
+    app.action("seat-add", {})
+    app.action("seat-add", {})
+    app.action("seat-remove", {"index": "2"})
     assert host.focused == "#penta-name-1"
-    app.action("setup-remove", {"index": "0"})
+    app.action("seat-remove", {"index": "0"})
     assert host.focused == "#penta-name-0"
 
 
@@ -312,11 +325,11 @@ def test_roll_with_every_die_held_is_refused_before_the_dice_are_drawn() -> None
 def test_players_with_the_same_name_are_told_apart() -> None:
     app = App(FakeHost(), {})
     app.action("open", {"game": "penta"})
-    app.action("setup-add", {})
-    app.action("setup-add", {})
-    app.action("setup-add", {})
+    app.action("seat-add", {})
+    app.action("seat-add", {})
+    app.action("seat-add", {})
     for i, name in enumerate(["Ann", " ANN", "Ordinateur", "Ann 2"]):
-        app.action("setup-name", {"index": str(i), "value": name, "event": "input"})
+        app.action("seat-name", {"index": str(i), "value": name, "event": "input"})
     app.action("start", {})
     # "Ordinateur" is the computer's name in French, which the game may switch to.
     names = ["Ann", "ANN 3", "Ordinateur 2", "Ann 2", "Computer"]

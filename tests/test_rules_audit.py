@@ -257,12 +257,12 @@ def penta_app(script: str, level: str | None = None) -> tuple[App, FakeHost]:
     host.files[TABLE_URL] = TABLE
     app = App(host, {"dice": script})
     app.action("open", {"game": "penta"})
-    app.action("setup-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
     if level is None:
-        app.action("setup-computer", {"value": "off"})
+        app.action("seat-computer", {"value": "off"})
     else:
-        app.action("setup-computer", {"value": "on"})
-        app.action("setup-level", {"value": level})
+        app.action("seat-computer", {"value": "on"})
+        app.action("seat-level", {"value": level})
     app.action("start", {})
     return app, host
 

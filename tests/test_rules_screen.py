@@ -14,15 +14,15 @@ from fake_host import FakeHost
 from zaria.farkle.odds import bust_table
 from zaria.i18n import LANGUAGES, Translator, catalogue
 from zaria.penta.scoring import BOXES
-from zaria_web.app import DEFAULT_SETTINGS, App
+from zaria_web.app import App
 from zaria_web.pages.rules import (
     DEFAULT_AUTORECORD,
     farkle_table,
     joker_examples,
-    percent,
     rules_page,
 )
 from zaria_web.screen import GAMES
+from zaria_web.settings import DEFAULT_SETTINGS
 
 EN = catalogue("en")
 RULES_KEYS = sorted(k for k in EN if k.startswith("rules."))
@@ -269,11 +269,11 @@ def test_farkle_table_matches_the_standard_table() -> None:
 )
 def test_bust_risks_are_written_the_languages_way(lang: str, first: str, last: str) -> None:
     tr = Translator(lang)
-    assert percent(tr, Fraction(5, 216)) == first
+    assert tr.percent(Fraction(5, 216)) == first
     page = rules_page(tr, "farkle")
     risk = page[page.index('<table class="rules-table farkle-risk"') :]
     cells = re.findall(r'<td class="num">([^<]+)</td></tr>', risk[: risk.index("</table>")])
-    assert [html.unescape(c) for c in cells] == [percent(tr, p) for _, p in bust_table()]
+    assert [html.unescape(c) for c in cells] == [tr.percent(p) for _, p in bust_table()]
     assert cells[0] == first and cells[-1] == last
     assert first in visible_text(page) and last in visible_text(page)
 

@@ -16,8 +16,9 @@ from zaria.i18n import LANGUAGES, Translator
 from zaria_web import app as app_module
 from zaria_web import saves
 from zaria_web.app import App
+from zaria_web.effects import Effects
 from zaria_web.saves import FORMAT, Loaded, SaveStore, Writer, decode, migrate
-from zaria_web.screen import Context
+from zaria_web.screen import Context, Leave, Page
 
 KEY = "zaria.save.penta"
 STATE = {"game": "penta", "version": 1, "round": 3, "dice": [1, 2, 3, 4, 5], "held": [0, 1]}
@@ -387,34 +388,31 @@ def test_an_unreadable_save_is_nobodys_and_may_be_overwritten() -> None:
 # -- the app: notices, take over, home ----------------------------------------------------
 
 
-class CounterScreen:
-    """A screen that saves a counter after every action, like the game screens."""
+class CounterScreen(Page):
+    """A screen that keeps a counter in its save, like the game screens."""
 
     name = "penta"
 
     def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         loaded = ctx.saves.load("penta")
         self.count = int((loaded.state or {}).get("count", 0))
         self.left = False
 
-    def render(self) -> str:
+    def view(self) -> str:
         return f'<p id="count">{self.count}</p>'
 
-    def on_action(self, act: str, data: Mapping[str, str]) -> None:
-        if act == "inc":
+    def intent(self, act: str, data: Mapping[str, str]) -> str | None:
+        return act if act == "inc" else None
+
+    def update(self, intent: object, out: Effects) -> None:
+        if intent == "inc":
             self.count += 1
-            self.ctx.saves.save("penta", {"count": self.count})
-            self.ctx.redraw()
+        elif isinstance(intent, Leave):
+            self.left = True
 
-    def on_key(self, key: str) -> bool:
-        return False
-
-    def enter(self) -> None:
-        return None
-
-    def leave(self) -> None:
-        self.left = True
+    def saved(self) -> dict[str, Any]:
+        return {"count": self.count}
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from fake_host import FakeHost
+from fake_host import FakeHost, record_farkle, record_penta
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web import stats
 from zaria_web.app import App
 from zaria_web.pages.stats import StatsScreen
-from zaria_web.stats import Summary, add_result, record_farkle, record_penta
+from zaria_web.stats import Summary, add_result
 
 
 def make_app(host: FakeHost | None = None, lang: str = "en") -> tuple[App, FakeHost]:
@@ -231,7 +231,8 @@ def test_numbers_and_percentages_follow_the_language(lang: str) -> None:
     rows = stat_rows(host.screen_html, "farkle")
     assert rows[tr("stats.average")] == tr.number(12_000)
     penta = stat_rows(host.screen_html, "penta")
-    assert penta[tr("stats.bonus_rate")] == tr("stats.percent", pct=100)
+    hundred = {"en": "100%", "fr": "100\u202f%", "el": "100\u00a0%", "tr": "%100"}
+    assert penta[tr("stats.bonus_rate")] == hundred[lang]
     for key in ("stats.title", "stats.games", "stats.note", "stats.clear", "stats.clear_confirm"):
         assert tr.has(key)
 

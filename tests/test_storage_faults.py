@@ -18,27 +18,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fake_host import PENTA_TABLE, FakeHost
+from fake_host import PENTA_TABLE, FakeHost, record_farkle, record_penta
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web import saves, stats
-from zaria_web.app import (
+from zaria_web.app import App
+from zaria_web.data_files import DataFile
+from zaria_web.farkle.screen import FarkleScreen
+from zaria_web.penta import screen as penta_screen
+from zaria_web.penta import view as penta_view
+from zaria_web.penta.screen import TABLE_URL, PentaScreen
+from zaria_web.saves import SaveFormatError
+from zaria_web.settings import (
     DEFAULT_SETTINGS,
     LANG_KEY,
     SETTING_VALUES,
     SETTINGS_KEY,
     THEME_KEY,
     THEMES,
-    App,
     SettingError,
     parse_lang,
     parse_settings,
     parse_theme,
 )
-from zaria_web.farkle.screen import FarkleScreen
-from zaria_web.penta import screen as penta_screen
-from zaria_web.penta import view as penta_view
-from zaria_web.penta.screen import TABLE_URL, PentaScreen
-from zaria_web.saves import SaveFormatError
 from zaria_web.stored import MAX_CHARS, Status, Unreadable, decode_json, read
 
 GAMES = ("penta", "farkle")
@@ -63,8 +64,8 @@ def penta_move(app: App) -> PentaScreen:
     screen = app.screen
     assert isinstance(screen, PentaScreen)
     if screen.game is None:
-        app.action("setup-name", {"index": "0", "value": "Ann", "event": "input"})
-        app.action("setup-computer", {"value": "off"})
+        app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+        app.action("seat-computer", {"value": "off"})
         app.action("start", {})
     game = screen.game
     assert game is not None and game.can_roll()
@@ -79,14 +80,14 @@ def farkle_move(app: App) -> FarkleScreen:
     app.action("open", {"game": "farkle"})
     screen = app.screen
     assert isinstance(screen, FarkleScreen)
-    if screen.game is None or screen.mode != "table":
-        app.action("fk-name", {"i": "0", "value": "Bo", "event": "input"})
-        app.action("fk-computer", {"value": "off", "event": "change"})
-        app.action("fk-start", {})
+    if screen.game is None or screen.phase != "play":
+        app.action("seat-name", {"index": "0", "value": "Bo", "event": "input"})
+        app.action("seat-computer", {"value": "off", "event": "change"})
+        app.action("start", {})
     assert screen.game is not None and screen.game.roll is None
-    rolled = len(screen.rolls)
-    app.action("fk-roll", {})
-    assert len(screen.rolls) == rolled + 1
+    rolled = len(screen.dice.rolls)
+    app.action("roll", {})
+    assert len(screen.dice.rolls) == rolled + 1
     return screen
 
 
@@ -99,9 +100,9 @@ def saved_games() -> dict[str, str]:
     app = App(host, {"dice": "12345"})
     penta_move(app)
     app.action("open", {"game": "farkle"})
-    app.action("fk-name", {"i": "0", "value": "Bo", "event": "input"})
-    app.action("fk-computer", {"value": "off", "event": "change"})
-    app.action("fk-start", {})
+    app.action("seat-name", {"index": "0", "value": "Bo", "event": "input"})
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("start", {})
     assert set(SAVE.values()) <= set(host.storage)
     return dict(host.storage)
 
@@ -171,7 +172,7 @@ def test_storage_that_cannot_be_read_at_all_changes_nothing() -> None:
     both_games_play(app, host)
     app.set_setting("pace", "instant")  # for this page only
     assert app.settings["pace"] == "instant"
-    assert not stats.record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
+    assert not record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
     app.action("open", {"game": "stats"})
     assert shown(host, "stats.unavailable")
     assert 'id="stats-clear"' in host.screen_html and "disabled" in host.screen_html
@@ -195,7 +196,7 @@ def test_one_other_key_that_cannot_be_read_is_not_written_over(key: str) -> None
     both_games_play(app, host)
     app.set_setting("coach", "on")
     app.set_language("tr")
-    stats.record_farkle(app.ctx, [10_000], ["Bo"], [True], [0], False)
+    record_farkle(app.ctx, [10_000], ["Bo"], [True], [0], False)
     assert host.storage[key] == good[key]
 
 
@@ -313,7 +314,7 @@ def test_statistics_found_corrupt_at_the_end_of_a_game_are_set_aside_with_a_noti
     host = host_over({"zaria.stats": NESTED})
     app = App(host, {})
     penta_move(app)
-    assert stats.record_penta(app.ctx, [120], ["Ann"], [True], [False], False)
+    assert record_penta(app.ctx, [120], ["Ann"], [True], [False], False)
     assert "stats.corrupt" in app.ctx.notices
     assert host.storage["zaria.badstats"] == NESTED
     assert stats.load(host)["penta"].games == 1
@@ -371,13 +372,10 @@ PENTA_BAD: dict[str, Any] = {
     "decisions not a list": lambda s: s.update(decisions={"a": 1}),
     "selected number": lambda s: s.update(selected=5),
     "selected unknown box": lambda s: s.update(selected="nonsense"),
-    "level number": lambda s: s.update(level=3),
-    "reproducible text": lambda s: s.update(reproducible="yes"),
-    "game a list": lambda s: s.update(game=[]),
-    "game missing": lambda s: s.pop("game"),
 }
 
-FARKLE_BAD: dict[str, Any] = {
+#: The fields both games keep the same way: the engine's state and the dice.
+SHARED_BAD: dict[str, Any] = {
     "rolls text": lambda s: s.update(rolls=["3"]),
     "rolls bool": lambda s: s.update(rolls=[True]),
     "rolls float": lambda s: s.update(rolls=[3.5]),
@@ -385,12 +383,13 @@ FARKLE_BAD: dict[str, Any] = {
     "rolls not a list": lambda s: s.update(rolls="66"),
     "dice number": lambda s: s.update(dice=5),
     "seed list": lambda s: s.update(seed=[1]),
+    "reproducible text": lambda s: s.update(reproducible="yes"),
     "engine a list": lambda s: s.update(engine=[]),
     "engine missing": lambda s: s.pop("engine"),
 }
 
 WRONG = [("penta", name, change) for name, change in PENTA_BAD.items()] + [
-    ("farkle", name, change) for name, change in FARKLE_BAD.items()
+    (game, name, change) for game in GAMES for name, change in SHARED_BAD.items()
 ]
 
 
@@ -433,7 +432,7 @@ def test_a_penta_save_with_good_review_entries_resumes_and_ends() -> None:
     assert SAVE["penta"] not in host.storage  # the game ended normally
 
 
-@pytest.mark.parametrize(("game", "engine"), [("penta", "game"), ("farkle", "engine")])
+@pytest.mark.parametrize(("game", "engine"), [("penta", "engine"), ("farkle", "engine")])
 def test_a_state_from_a_newer_engine_is_called_newer_not_damaged(game: str, engine: str) -> None:
     good = saved_games()
     raw = edited(good, game, lambda s: s[engine].update(version=s[engine]["version"] + 1))
@@ -609,10 +608,8 @@ def test_any_stored_value_is_decoded_or_refused_and_home_draws(key: str, raw: st
 
 
 GOOD = saved_games()
-FIELDS = {
-    "penta": ("game", "level", "selected", "decisions", "reproducible"),
-    "farkle": ("engine", "rolls", "dice", "seed"),
-}
+SHARED_FIELDS = ("engine", "rolls", "dice", "seed", "reproducible")
+FIELDS = {"penta": (*SHARED_FIELDS, "selected", "decisions"), "farkle": SHARED_FIELDS}
 
 
 @settings(max_examples=200, deadline=None)
@@ -627,7 +624,7 @@ def test_a_save_with_any_field_replaced_opens_and_plays(
     saved = json.loads(GOOD[SAVE[game]])
     field = data.draw(st.sampled_from(FIELDS[game]))
     state = saved["state"]
-    engine = state["game" if game == "penta" else "engine"]
+    engine = state["engine"]
     if data.draw(st.booleans()):
         state[field] = value
     else:  # a field of the engine's own state
@@ -645,19 +642,18 @@ def test_a_save_with_any_field_replaced_opens_and_plays(
 def test_a_broken_strategy_table_says_so_and_downloads_again(
     monkeypatch: pytest.MonkeyPatch, arrives: str
 ) -> None:
-    monkeypatch.setattr(penta_screen, "_table", None)
-    monkeypatch.setattr(penta_screen, "_strategy", None)
+    monkeypatch.setattr(penta_screen, "TABLE", DataFile(TABLE_URL, penta_screen._read_table))
     host = FakeHost()
     if arrives == "truncated":  # an HTTP 200 with a third of the bytes
         host.files[TABLE_URL] = PENTA_TABLE[: len(PENTA_TABLE) // 3]
     app = App(host, {})
     app.action("open", {"game": "penta"})
-    app.action("setup-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
     app.action("start", {})  # against the computer, which needs the table
     screen = app.screen
     assert isinstance(screen, PentaScreen) and screen.strategy is None
     assert shown(host, "penta.table_error") and 'id="penta-table-retry"' in host.screen_html
-    assert not shown(host, "penta.table_loading")
+    assert not shown(host, "common.computer_preparing")
     app.action("table-retry", {})  # the same broken download: the same message
     assert shown(host, "penta.table_error") and screen.strategy is None
     host.files[TABLE_URL] = PENTA_TABLE

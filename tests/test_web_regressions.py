@@ -87,8 +87,8 @@ def test_penta_new_game_confirmation_takes_focus_and_escape_closes_it() -> None:
     app, host = start_penta({"seed": "1"})
     app.action("roll", {})
     app.action("new", {})
-    assert app.screen.render().count('role="alertdialog"') == 1
-    assert host.focused == "#confirm-no"
+    assert app.screen.view().count('role="alertdialog"') == 1
+    assert host.focused == "#penta-keep"
     rolls = game(app).rolls_used
     assert app.key("r") is False  # no shortcut plays under the open dialog
     assert game(app).rolls_used == rolls

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from zaria.checks import is_whole
 from zaria.dice import Roller
@@ -269,16 +269,3 @@ class Game(Protocol[A]):
     def from_dict(cls, d: Any) -> Self: ...
 
     def copy(self) -> Self: ...
-
-
-if TYPE_CHECKING:
-    # mypy checks here that both games are Games of their own actions.
-    from zaria.farkle.game import Action as FarkleAction
-    from zaria.farkle.game import FarkleGame
-    from zaria.penta.game import Action as PentaAction
-    from zaria.penta.game import PentaGame
-
-    def _both_are_games(
-        penta: PentaGame, farkle: FarkleGame
-    ) -> tuple[Game[PentaAction], Game[FarkleAction]]:
-        return penta, farkle

@@ -1,8 +1,20 @@
-"""The app: which screen is shown, the language, the theme and the settings.
+"""The app: which screen is shown, the language, the theme and the settings, and
+the one update loop every change goes through.
 
-Input reaches the app as *intents* (``action(act, data)``, ``key(key)``); the
-app passes them to the current screen, then redraws from state. Screens are
-imported only when first opened, so the home page boots with little Python.
+What the page reports (``action(act, data)``, ``key(key)``, a timer, a download)
+becomes an intent value, by the app for its own controls (home, language,
+theme, notices) or by the current screen. :meth:`App.dispatch` then runs the
+loop, in Elm's shape (see :mod:`zaria_web.screen`):
+
+1. the screen's ``update`` changes its model and lists effects;
+2. the game in progress is saved, if it changed (the one place saving happens);
+3. settings and navigation asked for are applied;
+4. the screen is drawn once, from its model;
+5. focus, announcements and downloads are handed to the host, and the timer the
+   model wants is started, kept or cancelled.
+
+Screens are imported only when first opened, so the home page boots with little
+Python.
 """
 
 from __future__ import annotations
@@ -10,15 +22,30 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Mapping
+from typing import Any
 
-from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator, pick_language
-from zaria_web import stored
+from zaria.i18n import LANGUAGES, Translator, pick_language
+from zaria_web import stored, widgets
+from zaria_web.effects import Download, Effects, Focus, Go, Notice, Setting, Timer
 from zaria_web.host import Host
-from zaria_web.html import attrs, h
 from zaria_web.pages.home import HomeScreen
 from zaria_web.saves import SaveStore
-from zaria_web.screen import GAMES, Context, Screen
-from zaria_web.stored import Status, Unreadable
+from zaria_web.screen import GAMES, Context, Enter, Leave, Screen
+from zaria_web.settings import (
+    BAD_SETTINGS_KEY,
+    DEFAULT_SETTINGS,
+    LANG_KEY,
+    SETTING_VALUES,
+    SETTINGS_KEY,
+    THEME_KEY,
+    THEMES,
+    SettingError,
+    parse_lang,
+    parse_settings,
+    parse_theme,
+)
+from zaria_web.stored import Status
+from zaria_web.widgets import ERROR_NOTICE
 
 #: Screens by name: (module, class), imported on first use.
 SCREENS: dict[str, tuple[str, str]] = {
@@ -28,71 +55,17 @@ SCREENS: dict[str, tuple[str, str]] = {
     "rules": ("zaria_web.pages.rules", "RulesScreen"),
 }
 
-THEMES = ("system", "light", "dark")
 #: How many steps from home each screen is, for the browser's Back button
 #: (a game's rules open over that game).
 DEPTHS = {"home": 0, "rules": 2}
-DEFAULT_SETTINGS = {"theme": "system", "autorecord": "3", "pace": "normal", "coach": "off"}
-#: The values each setting may take; anything else read from storage is replaced
-#: by the default, and :meth:`App.set_setting` refuses it.
-SETTING_VALUES: dict[str, tuple[str, ...]] = {
-    "theme": THEMES,
-    "autorecord": ("3", "5", "10", "off"),
-    "pace": ("normal", "fast", "instant"),
-    "coach": ("on", "off"),
-}
-SETTINGS_KEY = "zaria.settings"
-#: Where unreadable settings are set aside.
-BAD_SETTINGS_KEY = "zaria.badsettings"
-LANG_KEY = "zaria.lang"
-#: The theme again, on its own, for the page's script that paints before Python runs.
-THEME_KEY = "zaria.theme"
-#: The message of an unexpected error, and the id its notice is dismissed by.
-ERROR_NOTICE = "error.generic"
 #: The same, on a game screen whose game is not being saved (a reload would lose it).
 ERROR_UNSAVED = "error.generic_unsaved"
 #: How much of an error's own text the notice shows (enough to report it).
 ERROR_DETAIL_LENGTH = 200
 
 
-class SettingError(ValueError):
-    """An unknown setting, or a value the setting does not take."""
-
-
-def parse_settings(raw: str) -> dict[str, str]:
-    """The valid settings stored as ``raw``: unknown keys and bad values are left out
-    (their defaults apply); raises :class:`~zaria_web.stored.Unreadable` when
-    ``raw`` is not a JSON object.
-
-    >>> parse_settings('{"pace": "fast", "autorecord": "²", "x": 1}')
-    {'pace': 'fast'}
-    """
-    data = stored.decode_json(raw)
-    if not isinstance(data, dict):
-        raise Unreadable("the settings are not an object")
-    return {
-        k: v
-        for k, v in data.items()
-        if k in SETTING_VALUES and isinstance(v, str) and v in SETTING_VALUES[k]
-    }
-
-
-def parse_lang(raw: str) -> str:
-    """The language stored as ``raw``; raises Unreadable if it is not one the app speaks."""
-    if raw not in LANGUAGES:
-        raise Unreadable(f"not a language of the app: {raw[:20]!r}")
-    return raw
-
-
-def parse_theme(raw: str) -> str:
-    """The theme stored as ``raw``; raises Unreadable if it is not a theme."""
-    if raw not in THEMES:
-        raise Unreadable(f"not a theme: {raw[:20]!r}")
-    return raw
-
-
 class App:
-    """Owns the current screen and the shared context."""
+    """Owns the current screen and the shared context, and runs the update loop."""
 
     def __init__(
         self, host: Host, params: Mapping[str, str], languages: tuple[str, ...] = ()
@@ -101,7 +74,6 @@ class App:
         # A language that cannot be read is the browser's: the page's own script
         # made the same choice, and the next pick of a language is kept.
         lang = stored.read(host, LANG_KEY, parse_lang).value or pick_language(list(languages))
-        self._focus_next: str | None = None
         #: Notices the player dismissed on the screen shown (cleared when it changes).
         self._dismissed: set[str] = set()
         #: The unexpected error shown above the screen, if any (see :meth:`error`).
@@ -113,15 +85,16 @@ class App:
             tr=Translator(lang),
             params=dict(params),
             settings=self.settings,
-            redraw=self.redraw,
-            go=self.go,
             saves=SaveStore(host, notify=self.notice),
-            set_setting=self.set_setting,
-            focus_after=self.focus_after,
         )
+        #: The running timer: what the screen asked for, and the host's handle.
+        self._timer: tuple[Timer, int] | None = None
+        #: Each game's save as last stored by this page (JSON), to write only changes.
+        self._stored: dict[str, str | None] = {}
         self._screens: dict[str, Screen] = {}
         self.screen: Screen = HomeScreen(self.ctx)
         self._screens["home"] = self.screen
+        self._closed = False
         if boot_notice is not None:
             self.notice(boot_notice)
 
@@ -167,6 +140,95 @@ class App:
         if key == "theme":
             stored.write(self.host, THEME_KEY, value)
 
+    # -- the update loop ----------------------------------------------------
+    def dispatch(self, intent: Any, draw: bool = True) -> None:
+        """Run one intent through the current screen: update, save, draw, effects.
+
+        ``draw=False`` skips the drawing, for text being typed (the field already
+        shows it, and a redraw under the caret would be wasted work).
+        """
+        if self._closed:
+            return
+        out = Effects()
+        self.screen.update(intent, out)
+        self._apply(out, draw)
+
+    def _apply(self, out: Effects, draw: bool) -> None:
+        self._save(self.screen)
+        going: str | None = None
+        for effect in out.items:
+            if isinstance(effect, Setting):
+                self.set_setting(effect.key, effect.value)
+            elif isinstance(effect, Go):
+                going = effect.screen
+            elif isinstance(effect, Notice):
+                self.notice(effect.msg_id)
+        if going is not None:
+            self.go(going)
+            return
+        if draw:
+            self.redraw()
+        for said in out.spoken():
+            self.host.announce(said.text, assertive=said.assertive)
+        for effect in out.items:
+            if isinstance(effect, Focus):
+                self.host.focus(effect.selector)
+            elif isinstance(effect, Download):
+                self._download(effect)
+        self._arm()
+
+    def _download(self, d: Download) -> None:
+        screen = self.screen
+
+        def answer(intent: Any) -> None:
+            # The answer goes to the screen that asked, shown or not (it keeps the file).
+            if self._closed:
+                return
+            if screen is self.screen:
+                self.dispatch(intent)
+            else:
+                screen.update(intent, Effects())
+
+        self.host.load_bytes(
+            d.url, lambda data: answer(d.done(data)), lambda e: answer(d.failed(e))
+        )
+
+    def _arm(self) -> None:
+        """Start, keep or cancel the timer, as the screen's model wants it now."""
+        wanted = self.screen.timer()
+        running = self._timer[0] if self._timer is not None else None
+        if wanted == running:
+            return
+        if self._timer is not None:
+            self.host.clear_timeout(self._timer[1])
+            self._timer = None
+        if wanted is not None:
+            screen = self.screen
+
+            def fire() -> None:
+                self._timer = None
+                if screen is self.screen:
+                    self.dispatch(wanted.intent)
+
+            self._timer = (wanted, self.host.set_timeout(wanted.ms, fire))
+
+    def _save(self, screen: Screen) -> None:
+        """Store the game in progress of a game screen when it changed (or clear it
+        when there is none any more)."""
+        game = screen.name
+        if game not in GAMES:
+            return
+        state = screen.saved()
+        text = None if state is None else json.dumps(state, sort_keys=True)
+        if text == self._stored.get(game):
+            return
+        saves = self.ctx.saves
+        if state is None:
+            saves.clear(game)
+            self._stored[game] = None
+        elif saves.save(game, state):
+            self._stored[game] = text
+
     # -- navigation ---------------------------------------------------------
     def go(self, name: str, from_history: bool = False) -> None:
         """Show the screen called ``name`` (``home`` or a game).
@@ -180,33 +242,44 @@ class App:
                 entry += ":" + str(getattr(self._screen("rules"), "game", "penta"))
             self.host.remember_screen(entry, DEPTHS.get(name, 1))
         if changed:
-            self.screen.leave()
+            self.screen.update(Leave(), Effects())
             self.ctx.notices.clear()  # notices concern the screen they appeared on
             self._dismissed.clear()
             self.error_detail = None
         self.screen = self._screen(name)
+        out = Effects()
         if changed:
             problem = self.ctx.saves.problem(name) if name in GAMES else None
             if problem is not None:
                 self.notice(problem)  # on every game screen that is not being saved
-            self.screen.enter()
-        self.redraw()
+            self.screen.update(Enter(), out)
+        self._apply(out, draw=True)
         if changed:
             self.host.scroll_to_top()
-        self.host.focus("#screen")
+        if not any(isinstance(e, Focus) for e in out.items):
+            self.host.focus("#screen")
 
     def close(self) -> None:
-        """Stop the app for good: every screen it created leaves, so that no timer
-        of it (a countdown, the computer's next step) fires any more."""
+        """Stop the app for good: every screen it created leaves and its timer is
+        cancelled, so that nothing of it (a countdown, the computer's next step,
+        a late download) acts any more."""
         for screen in self._screens.values():
-            screen.leave()
+            screen.update(Leave(), Effects())
+        if self._timer is not None:
+            self.host.clear_timeout(self._timer[1])
+            self._timer = None
+        self._closed = True
 
     def _screen(self, name: str) -> Screen:
         """The screen called ``name``, created (and its module imported) on first use."""
         if name not in self._screens:
             module_name, cls_name = SCREENS[name]
             cls = getattr(importlib.import_module(module_name), cls_name)
-            self._screens[name] = cls(self.ctx)
+            screen: Screen = cls(self.ctx)
+            self._screens[name] = screen
+            if name in GAMES:
+                state = screen.saved()  # the game it resumed, as stored
+                self._stored[name] = None if state is None else json.dumps(state, sort_keys=True)
         return self._screens[name]
 
     # -- intents ------------------------------------------------------------
@@ -237,11 +310,17 @@ class App:
         elif act == "take-over":
             self.take_over(data["game"])
         else:
-            self.screen.on_action(act, data)
+            intent = self.screen.intent(act, data)
+            if intent is not None:
+                self.dispatch(intent, draw=data.get("event") != "input")
 
     def key(self, key: str) -> bool:
         """A keyboard shortcut outside text fields; True when it was used."""
-        return self.screen.on_key(key)
+        intent = self.screen.key(key)
+        if intent is None:
+            return False
+        self.dispatch(intent)
+        return True
 
     def history_to(self, entry: str) -> None:
         """The browser's Back or Forward button reached the screen of ``entry``
@@ -283,9 +362,10 @@ class App:
             self.redraw()
         except Exception:
             # The screen itself cannot be drawn: the notice, and the way home.
-            home = attrs(type="button", class_="btn", id="error-home", data_act="home")
-            page = f'<div class="btn-row"><button{home}>{h(tr("nav.home"))}</button></div>'
-            self.host.render(self.notices_html() + page, self.tools())
+            home = widgets.button(tr("nav.home"), "home", "error-home")
+            self.host.render(
+                self.notices_html() + f'<div class="btn-row">{home}</div>', self.tools()
+            )
 
     def _error_message(self) -> str:
         """The error notice's words: "your game is saved" only where it is true."""
@@ -293,27 +373,6 @@ class App:
         saves = self.ctx.saves
         unsaved = name in GAMES and (saves.problem(name) is not None or name in saves.conflicts)
         return ERROR_UNSAVED if unsaved else ERROR_NOTICE
-
-    def _error_html(self) -> str:
-        tr = self.ctx.tr
-        close = attrs(
-            type="button",
-            class_="icon-btn notice-close",
-            id="error-close",
-            data_act="notice-close",
-            data_notice=ERROR_NOTICE,
-            aria_label=tr("notice.dismiss"),
-            title=tr("notice.dismiss"),
-        )
-        # A plain link to the page's own address reloads it, with its parameters.
-        reload = attrs(class_="btn small", id="error-reload", href="")
-        return (
-            f'<div class="notice notice-row error-notice" data-notice="{ERROR_NOTICE}">'
-            f"<span>{h(tr(self._error_message()))}"
-            f' <small class="error-detail">{h(self.error_detail)}</small></span>'
-            f"<a{reload}>{h(tr('update.reload'))}</a>"
-            f'<button{close}><span aria-hidden="true">×</span></button></div>'
-        )
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab changed storage (``key``; None when it cleared everything)."""
@@ -331,7 +390,7 @@ class App:
         self._dismissed.clear()
         old = self._screens.pop(game, None)
         if old is not None:
-            old.leave()
+            old.update(Leave(), Effects())
             if self.screen is old:
                 self.screen = self._screens["home"]
         self.go(game)
@@ -339,63 +398,19 @@ class App:
     def notices_html(self) -> str:
         """The notices, and the offer to continue here a game another tab holds."""
         tr = self.ctx.tr
-        out = [] if self.error_detail is None else [self._error_html()]
+        out = []
+        if self.error_detail is not None:
+            out.append(widgets.error_notice(tr, self._error_message(), self.error_detail))
         if self.screen.name in self.ctx.saves.conflicts:
-            take = attrs(
-                type="button",
-                class_="btn primary",
-                id="take-over",
-                data_act="take-over",
-                data_game=self.screen.name,
-            )
-            out.append(
-                f'<div class="notice notice-row other-tab" role="alert">'
-                f"<span>{h(tr('save.other_tab'))}</span>"
-                f"<button{take}>{h(tr('save.take_over'))}</button></div>"
-            )
-        for msg_id in self.ctx.notices:
-            if msg_id == "save.other_tab":
-                continue  # shown with its button above, on that game's screen
-            close = attrs(
-                type="button",
-                class_="icon-btn notice-close",
-                data_act="notice-close",
-                data_notice=msg_id,
-                aria_label=tr("notice.dismiss"),
-                title=tr("notice.dismiss"),
-            )
-            out.append(
-                f'<div class="notice notice-row" role="status" data-notice="{h(msg_id)}">'
-                f"<span>{h(tr(msg_id))}</span>"
-                f'<button{close}><span aria-hidden="true">×</span></button></div>'
-            )
-        return f'<div class="notices">{"".join(out)}</div>' if out else ""
+            out.append(widgets.other_tab_notice(tr, self.screen.name))
+        # The other tab's notice is shown with its button above, on that game's screen.
+        out += [widgets.notice_row(tr, m) for m in self.ctx.notices if m != "save.other_tab"]
+        return widgets.notices(out)
 
     # -- drawing ------------------------------------------------------------
     def tools(self) -> str:
         """The top bar: language selector and theme switch."""
-        tr = self.ctx.tr
-        options = "".join(
-            f"<option{attrs(value=code, selected=code == tr.lang, lang=code)}>"
-            f"{h(NATIVE_NAMES[code])}</option>"
-            for code in LANGUAGES
-        )
-        theme = self.settings["theme"]
-        theme_button = attrs(
-            type="button",
-            class_="icon-btn theme-btn",
-            id="theme",  # the page keeps focus by id across redraws
-            data_act="theme",
-            data_theme=theme,
-            title=tr("theme." + theme),
-            aria_label=tr("theme.label") + ": " + tr("theme." + theme),
-        )
-        return (
-            f'<label class="lang-pick"><span class="sr-only">{h(tr("home.language"))}</span>'
-            f'<select id="lang" data-act="lang">{options}</select></label>'
-            f"<button{theme_button}>"
-            '<span aria-hidden="true" class="theme-icon"></span></button>'
-        )
+        return widgets.tools(self.ctx.tr, self.settings["theme"])
 
     def next_theme(self) -> str:
         """The theme the theme button switches to: the scheme not shown now, so that
@@ -413,12 +428,5 @@ class App:
         tr = self.ctx.tr
         self.host.set_document(tr.lang, self.settings["theme"], tr("app.name"))
         # The screen first: drawing it may raise a notice (a save that cannot be read).
-        screen = self.screen.render()
+        screen = self.screen.view()
         self.host.render(self.notices_html() + screen, self.tools())
-        if self._focus_next is not None:
-            self.host.focus(self._focus_next)
-            self._focus_next = None
-
-    def focus_after(self, selector: str) -> None:
-        """Give ``selector`` the keyboard focus once the screen is next drawn."""
-        self._focus_next = selector

@@ -417,14 +417,18 @@ def _expose() -> None:
 
     def bench_penta(n: int) -> str:
         from zaria_web.bench_hooks import bench_turns
-        from zaria_web.penta import screen as penta_screen
+        from zaria_web.penta.screen import TABLE
 
-        if penta_screen._strategy is None:
+        if TABLE.value is None:
             return json.dumps({"error": "open Penta first: the strategy table is not loaded"})
-        times = bench_turns(int(n), 0, strategy=penta_screen._strategy)
-        return json.dumps(
-            {"turns_ms": [t * 1000 for t in times], "table": penta_screen.TABLE_TIMES}
-        )
+        times = bench_turns(int(n), 0, strategy=TABLE.value)
+        t = TABLE.times
+        table = {
+            "read_ms": t["table_ms"],
+            "fetch_and_read_ms": t["fetch_ms"] + t["table_ms"],
+            "prepare_ms": t["prepare_ms"],
+        }
+        return json.dumps({"turns_ms": [x * 1000 for x in times], "table": table})
 
     hooks = js.Object.new()
     hooks.selfcheck = create_proxy(selfcheck)

@@ -2,7 +2,7 @@
 
 The engine's ``from_dict`` checks the game itself; these checks cover the rest
 of the screen's dict (a Penta computer level, the selected box, the decisions
-reviewed at the end; Farkle's roll sizes and dice source), so that a save that
+reviewed at the end; Farkle's dice: the size of every roll and their source), so that a save that
 loads is a save that plays to the end. A save that passes ``from_dict`` but
 holds, say, a review entry whose cost is text would otherwise fail at the end
 of the game, after the save was cleared and the game counted.
@@ -35,18 +35,19 @@ def _whole(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def engine_state(state: dict[str, Any], key: str, version: int) -> dict[str, Any]:
-    """The engine's dict under ``key``; raises :class:`NewerState` when its version
-    is above ``version``, StateError when it is not a dict.
+def engine_state(state: dict[str, Any], version: int) -> dict[str, Any]:
+    """The engine's dict of a save (``engine``; ``game`` in Penta's older saves);
+    raises :class:`NewerState` when its version is above ``version``, StateError
+    when it is not a dict.
 
-    >>> engine_state({"game": {"version": 2}}, "game", 1)
+    >>> engine_state({"game": {"version": 2}}, 1)
     Traceback (most recent call last):
     ...
     zaria_web.saved_state.NewerState: the game state has version 2, newer than this app's (1)
     """
-    d = state.get(key)
+    d = state.get("engine", state.get("game"))
     if not isinstance(d, dict):
-        raise StateError(f"the save has no {key!r} object")
+        raise StateError("the save has no 'engine' object")
     v = d.get("version")
     if _whole(v) and v > version:
         raise NewerState(f"the game state has version {v}, newer than this app's ({version})")
@@ -103,20 +104,13 @@ def decision(d: object, seats: int) -> dict[str, Any]:
 class PentaExtras:
     """The Penta screen's fields of a save, checked."""
 
-    level: str
     selected: Box | None
     decisions: tuple[dict[str, Any], ...]
-    reproducible: bool
 
 
-def penta_extras(
-    state: dict[str, Any], seats: int, levels: tuple[str, ...], options: frozenset[Box]
-) -> PentaExtras:
+def penta_extras(state: dict[str, Any], seats: int, options: frozenset[Box]) -> PentaExtras:
     """The Penta screen's fields of ``state``, for a game of ``seats`` seats whose
     current player may choose one of ``options``; raises StateError."""
-    level = state.get("level", "optimal")
-    if level not in levels:
-        raise StateError(f"penta save: unknown computer level {level!r}")
     selected = state.get("selected")
     box = None
     if selected is not None:
@@ -126,32 +120,29 @@ def penta_extras(
     decisions = state.get("decisions", [])
     if not isinstance(decisions, list):
         raise StateError("penta save: the review entries are not a list")
-    reproducible = state.get("reproducible", False)
-    if not isinstance(reproducible, bool):
-        raise StateError(f"penta save: reproducible is {reproducible!r}, not true or false")
-    return PentaExtras(level, box, tuple(decision(d, seats) for d in decisions), reproducible)
+    return PentaExtras(box, tuple(decision(d, seats) for d in decisions))
 
 
-@dataclass(frozen=True)
-class FarkleExtras:
-    """The Farkle screen's fields of a save, checked."""
+def dice_fields(state: dict[str, Any], max_dice: int) -> dict[str, Any]:
+    """The dice fields of a save (:meth:`zaria_web.play.dice.Dice.saved`), checked:
+    the size of every roll of the game (1 to ``max_dice`` each), the address's dice
+    script and seed, and whether the dice were ever scripted or seeded; raises
+    StateError. A save without them (an older one) resumes with none.
 
-    rolls: tuple[int, ...]
-    dice: str
-    seed: str
-
-
-def farkle_extras(state: dict[str, Any], max_dice: int) -> FarkleExtras:
-    """The Farkle screen's fields of ``state``: the size of every roll of the game
-    (1 to ``max_dice`` each) and the address's dice script and seed; raises StateError.
-
-    >>> farkle_extras({"rolls": [6, 4], "dice": "", "seed": "7"}, 6)
-    FarkleExtras(rolls=(6, 4), dice='', seed='7')
+    >>> dice_fields({"rolls": [6, 4], "dice": "", "seed": "7"}, 6)
+    {'rolls': [6, 4], 'dice': '', 'seed': '7', 'reproducible': True}
+    >>> dice_fields({"rolls": [7]}, 6)
+    Traceback (most recent call last):
+    ...
+    zaria.errors.StateError: save: the roll sizes must be whole numbers 1 to 6
     """
     rolls = state.get("rolls", [])
     if not isinstance(rolls, list) or not all(_whole(n) and 1 <= n <= max_dice for n in rolls):
-        raise StateError(f"farkle save: the roll sizes must be whole numbers 1 to {max_dice}")
+        raise StateError(f"save: the roll sizes must be whole numbers 1 to {max_dice}")
     dice, seed = state.get("dice", ""), state.get("seed", "")
     if not isinstance(dice, str) or not isinstance(seed, str):
-        raise StateError("farkle save: the dice script and seed must be text")
-    return FarkleExtras(tuple(rolls), dice, seed)
+        raise StateError("save: the dice script and seed must be text")
+    reproducible = state.get("reproducible", bool(dice or seed))
+    if not isinstance(reproducible, bool):
+        raise StateError(f"save: reproducible is {reproducible!r}, not true or false")
+    return {"rolls": list(rolls), "dice": dice, "seed": seed, "reproducible": reproducible}

@@ -1,12 +1,26 @@
-"""The contract between the app and a screen (home, Penta, Farkle, …)."""
+"""The contract between the app and a screen (home, a game, the rules, …).
+
+A screen is a model with four pure parts and one that changes it:
+
+- :meth:`Screen.intent` and :meth:`Screen.key` turn what the page reports (a
+  control's ``data-act`` and dataset, a key) into an intent *value*, or None;
+- :meth:`Screen.update` changes the model for an intent and adds the effects
+  it wants (:mod:`zaria_web.effects`); it is the only part that changes anything;
+- :meth:`Screen.view` draws the model as HTML and changes nothing;
+- :meth:`Screen.timer` says which timer the model wants running;
+- :meth:`Screen.saved` is what to keep in storage (a game's screen), or None.
+
+:class:`Page` gives the defaults, for the screens without timers or saves.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from zaria.i18n import Translator
+from zaria_web.effects import Effects, Timer
 from zaria_web.host import Host
 from zaria_web.saves import SaveStore
 
@@ -16,38 +30,73 @@ GAMES = ("penta", "farkle")
 
 @dataclass
 class Context:
-    """What every screen may use: the host, the language, the URL's parameters,
-    the app's settings, and callbacks into the app."""
+    """What every screen may read: the host (for reading storage), the language,
+    the URL's parameters, the app's settings and the saves."""
 
     host: Host
     tr: Translator
     params: Mapping[str, str]
     settings: dict[str, str]
-    redraw: Callable[[], None]
-    go: Callable[[str], None]
     saves: SaveStore
-    set_setting: Callable[[str, str], None]
-    #: Ask for the keyboard focus on an element of the next drawing (a CSS selector).
-    focus_after: Callable[[str], None]
     notices: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Enter:
+    """The screen is shown (again): what runs by itself may start again."""
+
+
+@dataclass(frozen=True)
+class Leave:
+    """The player leaves the screen: nothing of it may run any more."""
+
+
 class Screen(Protocol):
-    """A screen renders itself from its state and turns intents into engine calls."""
+    """A screen: intents in, a model changed by one update, HTML and effects out."""
 
     name: str
 
-    def render(self) -> str:
-        """The HTML of the screen (the content of ``<main>``)."""
+    def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
+        """The intent of a control with ``data-act=act`` (``data``: its dataset)."""
 
-    def on_action(self, act: str, data: Mapping[str, str]) -> None:
-        """A control with ``data-act=act`` was activated; ``data`` is its dataset."""
+    def key(self, key: str) -> Any | None:
+        """The intent of a keyboard shortcut, or None when the key means nothing here."""
 
-    def on_key(self, key: str) -> bool:
-        """A keyboard shortcut; return True when handled."""
+    def update(self, intent: Any, out: Effects) -> None:
+        """Change the model for ``intent``, adding the effects it asks for to ``out``."""
 
-    def enter(self) -> None:
-        """The screen is shown (again): restart what runs by itself, e.g. a countdown."""
+    def view(self) -> str:
+        """The HTML of the screen (the content of ``<main>``), from the model alone."""
 
-    def leave(self) -> None:
-        """The player leaves the screen: cancel timers."""
+    def timer(self) -> Timer | None:
+        """The timer the model wants running now."""
+
+    def saved(self) -> dict[str, Any] | None:
+        """The state to keep in storage, or None (nothing to keep)."""
+
+
+class Page:
+    """A screen without timers or saves: the defaults of :class:`Screen`."""
+
+    name = ""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
+        return None
+
+    def key(self, key: str) -> Any | None:
+        return None
+
+    def update(self, intent: Any, out: Effects) -> None:
+        return None
+
+    def view(self) -> str:
+        return ""
+
+    def timer(self) -> Timer | None:
+        return None
+
+    def saved(self) -> dict[str, Any] | None:
+        return None

@@ -1,14 +1,8 @@
 """Statistics of finished games, kept in the browser's storage (``zaria.stats``).
 
-The game screens call one function when a game ends::
-
-    record_penta(ctx, totals, names, humans, upper_bonus, reproducible)
-    record_farkle(ctx, totals, names, humans, winners, reproducible)
-
-with one entry per seat in seat order: final ``totals``, player ``names``,
-whether each seat is a person (``humans``), for Penta whether each seat earned
-the upper-section bonus, for Farkle the seat indexes of the winners (several
-on a tie), and ``dice_source(...).reproducible``.
+The game screen calls :func:`record` when a game ends, with the game's
+:class:`~zaria.outcome.Outcome` and seats (for Penta, whether each seat earned
+the upper-section bonus; for Farkle, its winners are counted).
 
 What counts:
 
@@ -20,9 +14,10 @@ What counts:
 - Farkle games are counted per set of house rules (:func:`farkle_key`): the
   rules page's game under ``farkle``, as before house rules existed, and each
   other set under ``farkle:<rules id>`` (``farkle:additive-open500``);
-- games with scripted or seeded dice (``reproducible``) do not count, nor does
-  a game this tab plays while another tab holds it (a stale copy: see
-  :class:`zaria_web.saves.SaveStore`), so one game is never counted twice.
+- games with scripted or seeded dice do not count, nor does a game this tab
+  plays while another tab holds it (a stale copy: see
+  :class:`zaria_web.saves.SaveStore`), so one game is never counted twice (the
+  game screen passes whether its dice were, :func:`record` checks).
 
 The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``, plus
 one ``"farkle:<rules id>": {...}`` per other set of house rules that has
@@ -39,11 +34,13 @@ that statistics nobody could see are never replaced (``stats.unavailable``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from zaria.farkle.rules import DEFAULT_RULES, FarkleRules
+from zaria.game import Seat
+from zaria.outcome import Outcome
 from zaria_web import stored
 from zaria_web.host import Host
 from zaria_web.screen import GAMES, Context
@@ -247,50 +244,33 @@ def add_result(
     )
 
 
-def _counts(ctx: Context, game: str, reproducible: bool) -> bool:
-    return not reproducible and game not in ctx.saves.conflicts
-
-
-def _record(ctx: Context, key: str, add: Callable[[Summary], Summary]) -> bool:
-    """Read the statistics, count one more game under ``key`` and store them; nothing
-    is stored over statistics that could not be read."""
+def record(
+    ctx: Context,
+    key: str,
+    outcome: Outcome,
+    seats: Sequence[Seat],
+    reproducible: bool,
+    upper_bonus: list[bool] | None = None,
+    wins: bool = False,
+) -> bool:
+    """Count a finished game under ``key`` (``penta``, or :func:`farkle_key` of its
+    rules): each seat's total and name, whether each is a person, for Penta whether
+    each earned the upper bonus, and the winners when ``wins`` is set. False when it
+    does not count (see the module's docs) or the statistics could not be read
+    (nothing is stored over them)."""
+    game = key.partition(":")[0]
+    if reproducible or game in ctx.saves.conflicts:
+        return False
     found = read(ctx.host, ctx.saves.tell)
     if found.status is Status.FAILED:
         return False
-    stats = found.value or {g: Summary() for g in GAMES}
-    stats[key] = add(stats.get(key, Summary()))
-    return _store(ctx.host, stats)
-
-
-def record_penta(
-    ctx: Context,
-    totals: list[int],
-    names: list[str],
-    humans: list[bool],
-    upper_bonus: list[bool],
-    reproducible: bool,
-) -> bool:
-    """Count a finished Penta game; False when it does not count (see the module docs)."""
-    if not _counts(ctx, "penta", reproducible):
-        return False
-    return _record(
-        ctx, "penta", lambda s: add_result(s, totals, names, humans, upper_bonus=upper_bonus)
+    summaries = found.value or {g: Summary() for g in GAMES}
+    summaries[key] = add_result(
+        summaries.get(key, Summary()),
+        list(outcome.totals),
+        [s.name for s in seats],
+        [not s.computer for s in seats],
+        upper_bonus=upper_bonus,
+        winners=list(outcome.winners) if wins else None,
     )
-
-
-def record_farkle(
-    ctx: Context,
-    totals: list[int],
-    names: list[str],
-    humans: list[bool],
-    winners: list[int],
-    reproducible: bool,
-    rules: FarkleRules = DEFAULT_RULES,
-) -> bool:
-    """Count a finished Farkle game played under ``rules``; False when it does not
-    count (see the module docs)."""
-    if not _counts(ctx, "farkle", reproducible):
-        return False
-    return _record(
-        ctx, farkle_key(rules), lambda s: add_result(s, totals, names, humans, winners=winners)
-    )
+    return _store(ctx.host, summaries)

@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zaria.dice import Roller, check_dice
 from zaria.errors import IllegalActionError, StateError, UnknownActionError
@@ -777,3 +777,11 @@ class FarkleGame:
             f"FarkleGame(current={self._current}, banked={self._banked}, roll={self._roll}, "
             f"selected={self._selected}, turn_total={self.turn_total}, over={self._over})"
         )
+
+
+if TYPE_CHECKING:
+    # mypy checks here that the game is a Game of its own actions (zaria.game's protocol).
+    from zaria.game import Game
+
+    def _is_a_game(game: FarkleGame) -> Game[Action]:
+        return game

@@ -251,8 +251,8 @@ def _undo(d: dict[str, Any], n: int) -> tuple[bool, tuple[int, ...], dict[str, A
     return strict, undos, undo
 
 
-def parse_state(d: Any) -> SavedState:
-    """Check a saved game and return its fields; raises :class:`StateError`."""
+def _version(d: Any) -> int:
+    """The version of a saved game, its keys checked; raises :class:`StateError`."""
     if not isinstance(d, dict):
         raise _fail(f"expected a dict, got {type(d).__name__}")
     if d.get("game") != "farkle":
@@ -264,9 +264,45 @@ def parse_state(d: Any) -> SavedState:
     if set(d) != keys:
         missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
         raise _fail(f"missing keys {missing}, unknown keys {extra}")
+    return int(version)
+
+
+def _turn(
+    d: dict[str, Any], rules: FarkleRules
+) -> tuple[tuple[tuple[tuple[int, ...], int], ...], tuple[int, ...] | None, tuple[int, ...]]:
+    """The turn in progress: the dice set aside, the roll and the dice selected in it."""
+    groups = _groups(d["set_aside"], rules.scoring)
+    in_play = MAX_DICE - sum(len(dice) for dice, _ in groups) % MAX_DICE
+    roll: tuple[int, ...] | None = None
+    flags: tuple[bool, ...] = ()
+    if d["roll"] is None:
+        if groups:
+            raise _fail("dice were set aside this turn but there is no roll")
+    else:
+        roll = _dice(d["roll"], "roll")
+        if len(roll) != in_play:
+            raise _fail(f"the roll has {len(roll)} dice but {in_play} are in play")
+        flags = tuple(scoring_flags(roll, rules.scoring))
+        if not any(flags):
+            raise _fail(f"the roll {list(roll)} scores nothing: the turn would have been lost")
+    size = 0 if roll is None else len(roll)
+    raw = _list(d["selected"], "selected")
+    selected = tuple(_int(i, "selected index", 0, max(size - 1, 0)) for i in raw)
+    if selected and roll is None:
+        raise _fail("dice are selected but there is no roll")
+    if list(selected) != sorted(set(selected)):
+        raise _fail(f"selected {list(selected)} must be distinct and ascending")
+    bad = [i for i in selected if roll is not None and not flags[i]]
+    if bad:
+        raise _fail(f"selected die {bad[0]} of {list(roll or ())} cannot score")
+    return groups, roll, selected
+
+
+def parse_state(d: Any) -> SavedState:
+    """Check a saved game and return its fields; raises :class:`StateError`."""
+    version = _version(d)
     rules = _rules(d["rules"]) if version >= 2 else DEFAULT_RULES
     negative = rules.farkle_penalty > 0
-
     seats = _seats(d["seats"])
     n = len(seats)
     target = d["target"]
@@ -282,33 +318,7 @@ def parse_state(d: Any) -> SavedState:
         farkles, opened = _house_counts(d, rules, banked, turns)
     else:
         farkles, opened = (0,) * n, tuple(b > 0 for b in banked)
-
-    groups = _groups(d["set_aside"], rules.scoring)
-    set_aside_count = sum(len(dice) for dice, _ in groups)
-    in_play = MAX_DICE - set_aside_count % MAX_DICE
-    roll: tuple[int, ...] | None = None
-    if d["roll"] is None:
-        if groups:
-            raise _fail("dice were set aside this turn but there is no roll")
-    else:
-        roll = _dice(d["roll"], "roll")
-        if len(roll) != in_play:
-            raise _fail(f"the roll has {len(roll)} dice but {in_play} are in play")
-        flags = scoring_flags(roll, rules.scoring)
-        if not any(flags):
-            raise _fail(f"the roll {list(roll)} scores nothing: the turn would have been lost")
-    raw_selected = _list(d["selected"], "selected")
-    size = 0 if roll is None else len(roll)
-    selected = tuple(_int(i, "selected index", 0, max(size - 1, 0)) for i in raw_selected)
-    if selected and roll is None:
-        raise _fail("dice are selected but there is no roll")
-    if list(selected) != sorted(set(selected)):
-        raise _fail(f"selected {list(selected)} must be distinct and ascending")
-    if roll is not None:
-        bad = [i for i in selected if not flags[i]]
-        if bad:
-            raise _fail(f"selected die {bad[0]} of {list(roll)} cannot score")
-
+    groups, roll, selected = _turn(d, rules)
     trigger_raw = d["last_round_by"]
     trigger = None if trigger_raw is None else _int(trigger_raw, "last_round_by", 0, n - 1)
     turns_left = _int(d["turns_left"], "turns_left", 0, n - 1)
@@ -318,26 +328,9 @@ def parse_state(d: Any) -> SavedState:
     _check_last_round(trigger, turns_left, over, banked, current, target)
     if over and roll is not None:
         raise _fail("the game is over but a turn is in progress")
-
     events = tuple(_event(e, i, n, negative) for i, e in enumerate(_list(d["events"], "events")))
     strict, undos, undo = _undo(d, n) if version == VERSION else (False, (0,) * n, None)
     return SavedState(
-        seats,
-        target,
-        banked,
-        turns,
-        current,
-        groups,
-        roll,
-        selected,
-        trigger,
-        turns_left,
-        over,
-        events,
-        rules,
-        farkles,
-        opened,
-        strict,
-        undos,
-        undo,
+        *(seats, target, banked, turns, current, groups, roll, selected, trigger, turns_left),
+        *(over, events, rules, farkles, opened, strict, undos, undo),
     )

@@ -10,6 +10,7 @@ catalogue complete).
 from __future__ import annotations
 
 import importlib
+from fractions import Fraction
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "el", "tr")
@@ -83,3 +84,34 @@ class Translator:
     def number(self, n: int) -> str:
         """``n`` formatted for the language."""
         return format_number(self.lang, n)
+
+    def decimal(self, value: float | Fraction, places: int = 1) -> str:
+        """``value`` to ``places`` decimals: grouped, with the language's decimal mark.
+
+        Rounding is Python's ``round`` of ``|value| × 10**places`` (exact for a
+        ``Fraction``, half to even); a value that rounds to zero has no minus sign.
+
+        >>> [Translator(x).decimal(1250.44) for x in ("en", "fr", "el", "tr")]
+        ['1,250.4', '1\u202f250,4', '1.250,4', '1.250,4']
+        >>> Translator("en").decimal(2), Translator("el").decimal(-3.25, 2)
+        ('2.0', '-3,25')
+        >>> Translator("fr").decimal(-0.04), Translator("tr").decimal(Fraction(2, 3), 0)
+        ('0,0', '1')
+        """
+        scale = 10**places
+        n = round(abs(value) * scale)
+        sign = "-" if value < 0 and n else ""
+        whole = self.number(n // scale)
+        if not places:
+            return sign + whole
+        return f"{sign}{whole}{self('common.decimal')}{n % scale:0{places}d}"
+
+    def percent(self, p: float | Fraction, places: int = 1) -> str:
+        """The fraction ``p`` of 1 as a percentage to ``places`` decimals, the language's way.
+
+        >>> [Translator(x).percent(Fraction(5, 216)) for x in ("en", "fr", "el", "tr")]
+        ['2.3%', '2,3\u202f%', '2,3\xa0%', '%2,3']
+        >>> Translator("fr").percent(Fraction(5438, 10000), 2), Translator("en").percent(0.63, 0)
+        ('54,38\u202f%', '63%')
+        """
+        return self("common.percent", value=self.decimal(p * 100, places))

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zaria.dice import Roller, check_dice
 from zaria.errors import IllegalActionError, MissingDiceError, StateError, UnknownActionError
@@ -771,3 +771,11 @@ class PentaGame:
         names = ", ".join(s.name for s in self._seats)
         state = "over" if self.over else f"round {self._round}, seat {self._current}"
         return f"<PentaGame [{names}] {state}, dice {self._dice}, rolls {self._rolls_used}>"
+
+
+if TYPE_CHECKING:
+    # mypy checks here that the game is a Game of its own actions (zaria.game's protocol).
+    from zaria.game import Game
+
+    def _is_a_game(game: PentaGame) -> Game[Action]:
+        return game

@@ -19,11 +19,11 @@ from zaria.farkle.rules import (
 )
 from zaria.farkle.state import TARGETS
 from zaria.i18n import Translator
-from zaria_web.farkle.view import Note, notices, pace_select, scoring_card
+from zaria_web.farkle.view import notices, pace_select, scoring_card
 from zaria_web.html import attrs, h
-from zaria_web.names import NAME_LENGTH
+from zaria_web.play.seats import MAX_HUMANS
+from zaria_web.widgets import Note, name_rows, radio
 
-MAX_HUMANS = 6
 #: The radio group of each house-rule option (ids are ``<name>-<value>``).
 RULE_GROUPS = {"opening_minimum": "fk-opening", "farkle_penalty": "fk-penalty", "table": "fk-table"}
 
@@ -56,73 +56,21 @@ class SetupView:
 
 
 def _title(tr: Translator, v: SetupView) -> str:
-    return tr("farkle.setup.title_ai") if v.computer else tr("farkle.setup.title")
+    return tr("farkle.setup.title_computer") if v.computer else tr("farkle.setup.title")
 
 
 def _players(tr: Translator, v: SetupView) -> str:
-    rows = []
-    for i, name in enumerate(v.names):
-        remove = ""
-        if len(v.names) > 1:
-            remove_attrs = attrs(
-                type="button",
-                class_="icon-btn fk-remove",
-                id=f"fk-remove-{i}",
-                data_act="fk-remove",
-                data_i=i,
-                aria_label=tr("farkle.setup.remove", n=i + 1),
-            )
-            remove = f'<button{remove_attrs}><span aria-hidden="true">×</span></button>'
-        field = attrs(
-            type="text",
-            id=f"fk-name-{i}",
-            value=name,
-            placeholder=tr("farkle.setup.default_name", n=i + 1),
-            maxlength=NAME_LENGTH,
-            autocomplete="off",
-            spellcheck="false",
-            dir="auto",
-            data_act="fk-name",
-            data_i=i,
-        )
-        rows.append(
-            f'<li class="fk-prow"><label class="sr-only" for="fk-name-{i}">'
-            f"{h(tr('farkle.setup.player', n=i + 1))}</label>"
-            f'<span class="fk-pnum" aria-hidden="true">{i + 1}</span>'
-            f"<input{field}>{remove}</li>"
-        )
+    rows = name_rows(tr, v.names, "fk", "fk-prow", numbered=True)
     add = ""
     if len(v.names) < MAX_HUMANS:
         add = (
-            f"<button{attrs(type='button', class_='btn fk-add', id='fk-add', data_act='fk-add')}>"
-            f'<span aria-hidden="true">+</span> {h(tr("farkle.setup.add"))}</button>'
+            f"<button{attrs(type='button', class_='btn fk-add', id='fk-add', data_act='seat-add')}>"
+            f'<span aria-hidden="true">+</span> {h(tr("common.setup.add"))}</button>'
         )
     return (
         f'<fieldset class="fk-fs"><legend>{h(tr("farkle.setup.players"))}</legend>'
-        f'<ol class="fk-names">{"".join(rows)}</ol>{add}</fieldset>'
+        f'<ol class="fk-names">{rows}</ol>{add}</fieldset>'
     )
-
-
-def _choice(
-    name: str,
-    act: str,
-    value: str,
-    label: str,
-    checked: bool,
-    disabled: bool,
-    field: str | None = None,
-) -> str:
-    radio = attrs(
-        type="radio",
-        name=name,
-        id=f"{name}-{value}",
-        value=value,
-        checked=checked,
-        disabled=disabled,
-        data_act=act,
-        data_field=field,
-    )
-    return f'<label class="fk-seg"><input{radio}><span>{h(label)}</span></label>'
 
 
 def _level_note(tr: Translator, v: SetupView) -> str:
@@ -135,23 +83,23 @@ def _level_note(tr: Translator, v: SetupView) -> str:
 
 
 def _computer(tr: Translator, v: SetupView) -> str:
-    box = attrs(type="checkbox", id="fk-computer", checked=v.computer, data_act="fk-computer")
+    box = attrs(type="checkbox", id="fk-computer", checked=v.computer, data_act="seat-computer")
     levels = "".join(
-        _choice("fk-level", "fk-level", lv, tr("farkle.level." + lv), lv == v.level, not v.computer)
+        radio("fk-level", "seat-level", lv, tr("farkle.level." + lv), lv == v.level, not v.computer)
         for lv in levels_for(v.rules)
     )
     note = _level_note(tr, v)
     group = attrs(
         class_="fk-segs",
         role="radiogroup",
-        aria_label=tr("farkle.setup.level"),
+        aria_label=tr("common.setup.level"),
         aria_describedby="fk-level-note" if note else None,
     )
     return (
-        f'<fieldset class="fk-fs"><legend>{h(tr("farkle.setup.computer_legend"))}</legend>'
-        f'<label class="fk-check"><input{box}><span>{h(tr("farkle.setup.computer"))}</span></label>'
+        f'<fieldset class="fk-fs"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
+        f'<label class="fk-check"><input{box}><span>{h(tr("common.setup.computer"))}</span></label>'
         f"<div{group}>"
-        f'<span class="fk-seglabel" aria-hidden="true">{h(tr("farkle.setup.level"))}</span>'
+        f'<span class="fk-seglabel" aria-hidden="true">{h(tr("common.setup.level"))}</span>'
         f"{levels}</div>{note}"
         f"{pace_select(tr, v.pace)}</fieldset>"
     )
@@ -170,14 +118,14 @@ def _house(tr: Translator, v: SetupView) -> str:
         name = RULE_GROUPS.get(option.field, "fk-" + option.field)
         current = getattr(v.rules, option.field)
         choices = "".join(
-            _choice(
+            radio(
                 name,
-                "fk-rule",
+                "rule",
                 str(value),
                 value_text(tr, option, value),
                 value == current,
                 False,
-                field=option.field,
+                data_field=option.field,
             )
             for value in option.values
         )
@@ -194,8 +142,7 @@ def _house(tr: Translator, v: SetupView) -> str:
 
 def _target(tr: Translator, v: SetupView) -> str:
     choices = "".join(
-        _choice("fk-target", "fk-target", str(t), tr.number(t), t == v.target, False)
-        for t in TARGETS
+        radio("fk-target", "target", str(t), tr.number(t), t == v.target, False) for t in TARGETS
     )
     return (
         f'<fieldset class="fk-fs"><legend>{h(tr("farkle.setup.target"))}</legend>'
@@ -208,7 +155,7 @@ def render_setup(tr: Translator, v: SetupView) -> str:
     back = ""
     if v.can_go_back:
         back = (
-            f"<button{attrs(type='button', class_='btn', id='fk-back', data_act='fk-back')}>"
+            f"<button{attrs(type='button', class_='btn', id='fk-back', data_act='back')}>"
             f"{h(tr('farkle.setup.back'))}</button>"
         )
     else:
@@ -216,17 +163,17 @@ def render_setup(tr: Translator, v: SetupView) -> str:
             f"<button{attrs(type='button', class_='btn', data_act='home')}>"
             f"{h(tr('nav.back'))}</button>"
         )
-    start = attrs(type="button", class_="btn primary fk-start", id="fk-start", data_act="fk-start")
+    start = attrs(type="button", class_="btn primary fk-start", id="fk-start", data_act="start")
     return (
         '<section class="farkle fk-setup" aria-labelledby="fk-setup-title">'
         f'<div class="panel fk-setup-panel">'
-        f'<p class="fk-kicker" id="fk-setup-kicker">{h(tr("farkle.setup.kicker"))}</p>'
+        f'<p class="fk-kicker" id="fk-setup-kicker">{h(tr("common.new_game"))}</p>'
         f'<h2 id="fk-setup-title" aria-describedby="fk-setup-kicker">{h(_title(tr, v))}</h2>'
         f"{notices(tr, v.notice, v.dice_error)}"
         f'<div class="fk-setup-grid">'
         f'<div class="fk-setup-col">{_players(tr, v)}{_computer(tr, v)}</div>'
         f'<div class="fk-setup-col">{_target(tr, v)}{_house(tr, v)}</div></div>'
         f'<div class="btn-row fk-end">{back}'
-        f"<button{start}>{h(tr('farkle.setup.start'))}</button></div>"
+        f"<button{start}>{h(tr('common.setup.start'))}</button></div>"
         f"</div>{scoring_card(tr, v.card_open, v.rules.scoring)}</section>"
     )

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from zaria.farkle.odds import bust_table
 from zaria.farkle.rules import (
@@ -28,9 +27,11 @@ from zaria.farkle.rules import (
 )
 from zaria.farkle.scoring import score_selection
 from zaria.i18n import Translator
+from zaria.outcome import Outcome
+from zaria_web import widgets
 from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
-
-Note = tuple[str, dict[str, Any]]
+from zaria_web.play.seats import computer_name
+from zaria_web.widgets import Note, dice_text, note_text, ranked
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ class OverView:
 
     seats: tuple[SeatView, ...]
     target: int
-    winners: tuple[int, ...]
+    outcome: Outcome
     events: tuple[EventView, ...] = ()
     rules: FarkleRules = DEFAULT_RULES
 
@@ -138,29 +139,12 @@ PACES = ("normal", "fast", "instant")
 
 def button(label: str, act: str, ident: str, primary: bool = False) -> str:
     """A plain text button that reports ``act``."""
-    cls = "btn primary" if primary else "btn"
-    return f"<button{attrs(type='button', class_=cls, id=ident, data_act=act)}>{h(label)}</button>"
+    return widgets.button(label, act, ident, "btn primary" if primary else "btn")
 
 
 def seat_name(tr: Translator, seat: SeatView) -> str:
     """The name shown for a seat: the computer is called by its name in the language."""
-    return tr("farkle.ai_name") if seat.computer else seat.name
-
-
-def dice_text(dice: tuple[int, ...] | list[int]) -> str:
-    """Dice as words read them: ``1, 5, 5``."""
-    return ", ".join(str(d) for d in dice)
-
-
-def percent(tr: Translator, p: Fraction) -> str:
-    """A chance to one decimal, in the language's way (2.3 %, 2,3 %, %2,3).
-
-    >>> percent(Translator("fr"), Fraction(5, 216)) == "2,3\u202f%"
-    True
-    """
-    tenths = round(p * 1000)
-    value = f"{tenths // 10}{tr('farkle.decimal')}{tenths % 10}"
-    return tr("farkle.percent", value=value)
+    return computer_name(tr) if seat.computer else seat.name
 
 
 def dice_count(tr: Translator, n: int) -> str:
@@ -170,11 +154,6 @@ def dice_count(tr: Translator, n: int) -> str:
 
 def turns_left_text(tr: Translator, n: int) -> str:
     return tr("farkle.turns_left.one") if n == 1 else tr("farkle.turns_left.many", n=n)
-
-
-def note_text(tr: Translator, note: Note) -> str:
-    key, params = note
-    return tr(key, **params)
 
 
 def event_lines(
@@ -205,23 +184,14 @@ def event_lines(
                 ("lost", say("farkle.lost_turn"), say(key, name=name, points=e.points, total=total))
             )
         elif e.kind == "penalty":
-            out.append(
-                (
-                    "penalty",
-                    say("farkle.house.penalty_title", points=e.points),
-                    say("farkle.house.penalty_event", name=name, points=e.points, total=total),
-                )
-            )
+            head = say("farkle.house.penalty_title", points=e.points)
+            detail = say("farkle.house.penalty_event", name=name, points=e.points, total=total)
+            out.append(("penalty", head, detail))
         elif e.kind == "hot_dice":
             out.append(("hot", say("farkle.hot_dice"), say("farkle.event.hot", points=e.points)))
         elif e.kind == "banked":
-            out.append(
-                (
-                    "banked",
-                    say("farkle.event.banked", name=name, points=e.points),
-                    say("farkle.event.new_total", total=total),
-                )
-            )
+            head = say("farkle.event.banked", name=name, points=e.points)
+            out.append(("banked", head, say("farkle.event.new_total", total=total)))
         elif e.kind == "last_round":
             detail = say("farkle.event.last_round", name=name, total=e.points)
             if turns_left:
@@ -249,7 +219,9 @@ def _players(tr: Translator, v: TableView) -> str:
         tags = []
         if seat.computer:
             level = tr("farkle.level." + seat.level)
-            tags.append(f'<span class="fk-tag-ai">{h(tr("farkle.ai_level", level=level))}</span>')
+            tags.append(
+                f'<span class="fk-tag-ai">{h(tr("common.computer_level", level=level))}</span>'
+            )
         if i == v.current:
             tags.append(f'<span class="fk-tag-now">{h(tr("farkle.you_play"))}</span>')
         elif v.last_round_by is not None and i not in to_play:
@@ -275,7 +247,7 @@ def _players(tr: Translator, v: TableView) -> str:
         )
     return (
         f'<section class="fk-players" aria-labelledby="fk-players-title">'
-        f'<h2 class="sr-only" id="fk-players-title">{h(tr("farkle.players"))}</h2>'
+        f'<h2 class="sr-only" id="fk-players-title">{h(tr("common.players"))}</h2>'
         f'<ol class="fk-plist">{"".join(items)}</ol></section>'
     )
 
@@ -298,7 +270,7 @@ def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
         type="button",
         class_=cls,
         id=f"fk-die-{d.pos}",
-        data_act="fk-toggle",
+        data_act="toggle",
         data_pos=d.pos,
         aria_pressed="true" if d.selected else "false",
         aria_label=tr(key, n=d.pos, value=d.value),
@@ -354,7 +326,7 @@ def _turn_heading(tr: Translator, v: TableView) -> str:
     humans = sum(1 for s in v.seats if not s.computer)
     sub = ""
     if not v.human:
-        sub = tr_html(tr, "farkle.ai_playing", name=name)
+        sub = tr_html(tr, "common.computer_playing", name=name)
     elif not v.started:
         hint = h(tr("farkle.start_hint"))
         sub = (tr_html(tr, "farkle.pass_to", name=name) + " " + hint) if humans > 1 else hint
@@ -363,7 +335,7 @@ def _turn_heading(tr: Translator, v: TableView) -> str:
     sub_html = f'<p class="fk-sub" id="fk-sub">{sub}</p>' if sub else ""
     return (
         f'<div class="fk-turnhead"><h2 class="fk-turn" id="fk-turn" tabindex="-1">'
-        f"{tr_html(tr, 'farkle.turn_of', name=name)}</h2>{sub_html}</div>"
+        f"{tr_html(tr, 'common.turn_of', name=name)}</h2>{sub_html}</div>"
     )
 
 
@@ -385,7 +357,7 @@ def _stats(tr: Translator, v: TableView) -> str:
         f'<div class="fk-stat"><dt>{h(tr("farkle.selection"))}</dt>'
         f'<dd class="num {sel_cls}" id="fk-selection">{h(sel)}</dd></div>'
         f'<div class="fk-stat risk"><dt>{h(risk_label)}</dt>'
-        f'<dd class="num" id="fk-risk">{h(percent(tr, v.risk))}</dd></div>'
+        f'<dd class="num" id="fk-risk">{h(tr.percent(v.risk))}</dd></div>'
         "</dl>"
     )
 
@@ -395,7 +367,7 @@ def _actions(tr: Translator, v: TableView) -> str:
         type="button",
         class_="btn primary fk-roll",
         id="fk-roll",
-        data_act="fk-roll",
+        data_act="roll",
         disabled=not (v.human and v.can_roll),
         aria_keyshortcuts="R",
     )
@@ -407,7 +379,7 @@ def _actions(tr: Translator, v: TableView) -> str:
         type="button",
         class_="btn fk-bank",
         id="fk-bank",
-        data_act="fk-bank",
+        data_act="bank",
         disabled=not (v.human and v.can_bank),
         aria_keyshortcuts="B",
         aria_describedby="fk-bank-why" if why else None,
@@ -419,7 +391,7 @@ def _actions(tr: Translator, v: TableView) -> str:
         after = f'<span class="fk-after" id="fk-bank-after" aria-hidden="true">{h(text)}</span>'
     return (
         '<div class="fk-actions">'
-        f'<button{roll}><span class="fk-line"><span>{h(tr("farkle.roll"))}</span>'
+        f'<button{roll}><span class="fk-line"><span>{h(tr("common.roll"))}</span>'
         '<kbd aria-hidden="true">R</kbd></span></button>'
         f'<button{bank}><span class="fk-line"><span>{h(tr("farkle.bank"))}</span>'
         f'<kbd aria-hidden="true">B</kbd></span>{after}</button>{why}'
@@ -458,19 +430,19 @@ def _groups(tr: Translator, v: TableView) -> str:
 
 def pace_select(tr: Translator, pace: str) -> str:
     opts = "".join(
-        f"<option{attrs(value=p, selected=p == pace)}>{h(tr('farkle.pace.' + p))}</option>"
+        f"<option{attrs(value=p, selected=p == pace)}>{h(tr('common.pace.' + p))}</option>"
         for p in PACES
     )
     return (
-        f'<label class="fk-field fk-pace"><span>{h(tr("farkle.pace"))}</span>'
-        f"<select{attrs(id='fk-pace', data_act='fk-pace')}>{opts}</select></label>"
+        f'<label class="fk-field fk-pace"><span>{h(tr("common.pace"))}</span>'
+        f"<select{attrs(id='fk-pace', data_act='setting', data_key='pace')}>{opts}</select></label>"
     )
 
 
 def keys_hint(tr: Translator) -> str:
     return (
         f'<p class="fk-keys"><span>{h(tr("farkle.keys"))}:</span> '
-        f"<kbd>R</kbd> {h(tr('farkle.roll'))} · <kbd>B</kbd> {h(tr('farkle.bank'))} · "
+        f"<kbd>R</kbd> {h(tr('common.roll'))} · <kbd>B</kbd> {h(tr('farkle.bank'))} · "
         f'<span class="fk-range"><kbd>1</kbd>–<kbd>6</kbd></span> {h(tr("farkle.keys.dice"))}</p>'
     )
 
@@ -511,7 +483,7 @@ def scoring_card(tr: Translator, is_open: bool = False, table: ScoringTable | No
     """The reference card of ``table`` (the standard one by default): combinations,
     points, the most-points note and the risks.
 
-    Whether it is open is the controller's state (``fk-card``), so that it stays
+    Whether it is open is the controller's state (``card``), so that it stays
     open while the table is redrawn.
     """
     table = table or DEFAULT_RULES.scoring
@@ -522,13 +494,13 @@ def scoring_card(tr: Translator, is_open: bool = False, table: ScoringTable | No
     )
     risks = "".join(
         f'<tr><th scope="row">{h(dice_count(tr, k))}</th>'
-        f'<td class="num">{h(percent(tr, p))}</td></tr>'
+        f'<td class="num">{h(tr.percent(p))}</td></tr>'
         for k, p in bust_table(table)
     )
     caption = tr(f"farkle.house.summary.table.{table.name}")
     return (
         f"<details{attrs(class_='fk-card', id='fk-card', open=is_open, data_table=table.name)}>"
-        f"<summary{attrs(id='fk-card-summary', data_act='fk-card')}>"
+        f"<summary{attrs(id='fk-card-summary', data_act='card')}>"
         f"{h(tr('farkle.card.title'))}</summary>"
         f'<table class="fk-ctable"><caption id="fk-card-table">{h(caption)}</caption>'
         f'<thead><tr><th scope="col">{h(tr("farkle.card.combo"))}</th>'
@@ -562,9 +534,9 @@ def house_summary(tr: Translator, rules: FarkleRules, ident: str) -> str:
 def _computer_status(tr: Translator, state: str) -> str:
     """Whether the computer player is being prepared, or could not be."""
     if state == "preparing":
-        return f'<p class="notice fk-prep" id="fk-prep" role="status">{h(tr("farkle.computer.preparing"))}</p>'
+        return f'<p class="notice fk-prep" id="fk-prep" role="status">{h(tr("common.computer_preparing"))}</p>'
     if state == "failed":
-        retry = attrs(type="button", class_="btn", id="fk-retry", data_act="fk-retry")
+        retry = attrs(type="button", class_="btn", id="fk-retry", data_act="retry")
         return (
             f'<p class="notice fk-error" id="fk-computer-error" role="alert">'
             f"{h(tr('farkle.computer.failed'))} <button{retry}>{h(tr('boot.retry'))}</button></p>"
@@ -577,11 +549,11 @@ def _confirm(tr: Translator) -> str:
         '<div class="fk-modal">'
         '<section class="fk-dialog panel" role="alertdialog" aria-modal="true" '
         'aria-labelledby="fk-confirm-title" aria-describedby="fk-confirm-body">'
-        f'<h2 id="fk-confirm-title">{h(tr("farkle.confirm.title"))}</h2>'
-        f'<p id="fk-confirm-body">{h(tr("farkle.confirm.body"))}</p>'
+        f'<h2 id="fk-confirm-title">{h(tr("common.confirm_new.title"))}</h2>'
+        f'<p id="fk-confirm-body">{h(tr("common.confirm_new.body"))}</p>'
         '<div class="btn-row fk-end">'
-        f"{button(tr('farkle.confirm.no'), 'fk-keep', 'fk-keep')}"
-        f"{button(tr('farkle.confirm.yes'), 'fk-confirm', 'fk-confirm', primary=True)}"
+        f"{button(tr('common.keep_playing'), 'keep-playing', 'fk-keep')}"
+        f"{button(tr('common.confirm_new.yes'), 'confirm-new', 'fk-confirm', primary=True)}"
         "</div></section></div>"
     )
 
@@ -621,8 +593,8 @@ def render_table(tr: Translator, v: TableView) -> str:
         '<div class="fk-head-tools">'
         f"<button{attrs(type='button', class_='btn fk-rules', id='fk-rules', data_act='rules', data_game='farkle')}>"
         f"{h(tr('nav.rules'))}</button>"
-        f"<button{attrs(type='button', class_='btn fk-new', id='fk-new', data_act='fk-new')}>"
-        f"{h(tr('farkle.new_game'))}</button></div>"
+        f"<button{attrs(type='button', class_='btn fk-new', id='fk-new', data_act='new')}>"
+        f"{h(tr('common.new_game'))}</button></div>"
     )
     cls = "fk-table panel" + ("" if v.human else " ai-turn")
     table = (
@@ -649,24 +621,10 @@ def render_table(tr: Translator, v: TableView) -> str:
     )
 
 
-def ranking(seats: tuple[SeatView, ...]) -> list[tuple[int, int]]:
-    """``(rank, seat)`` by banked total, highest first; equal totals share a rank.
-
-    >>> s = lambda b: SeatView("x", False, "", b)
-    >>> ranking((s(300), s(900), s(300)))
-    [(1, 1), (2, 0), (2, 2)]
-    """
-    order = sorted(range(len(seats)), key=lambda i: (-seats[i].banked, i))
-    out: list[tuple[int, int]] = []
-    for pos, i in enumerate(order):
-        rank = out[-1][0] if out and seats[out[-1][1]].banked == seats[i].banked else pos + 1
-        out.append((rank, i))
-    return out
-
-
 def render_over(tr: Translator, v: OverView) -> str:
     """The winner's screen: ranking, totals, play again or a new game."""
-    names = [seat_name(tr, v.seats[w]) for w in v.winners]
+    winners = v.outcome.winners
+    names = [seat_name(tr, v.seats[w]) for w in winners]
     title = (
         tr_html(tr, "farkle.over.wins", name=bdi(names[0]))
         if len(names) == 1
@@ -679,10 +637,10 @@ def render_over(tr: Translator, v: OverView) -> str:
         for kind, head, detail in lines
     )
     rows = []
-    for rank, i in ranking(v.seats):
+    for rank, i in ranked(v.outcome):
         seat = v.seats[i]
         share = max(0, min(seat.banked, v.target)) * 100 // v.target
-        win = " winner" if i in v.winners else ""
+        win = " winner" if i in winners else ""
         rows.append(
             f'<tr class="fk-rank{win}"><td class="num">{rank}</td>'
             f'<th scope="row">{bdi(seat_name(tr, seat))}</th>'
@@ -697,12 +655,12 @@ def render_over(tr: Translator, v: OverView) -> str:
         f'<h2 id="fk-over-title" tabindex="-1">{title}</h2>'
         f"{house_summary(tr, v.rules, 'fk-over-house')}{story}"
         f'<table class="fk-ranking"><caption>{h(tr("farkle.over.ranking"))}</caption>'
-        f'<thead><tr><th scope="col">{h(tr("farkle.over.rank"))}</th>'
-        f'<th scope="col">{h(tr("farkle.over.player"))}</th>'
+        f'<thead><tr><th scope="col">{h(tr("common.rank"))}</th>'
+        f'<th scope="col">{h(tr("common.player"))}</th>'
         f'<th scope="col">{h(tr("farkle.over.total"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         '<div class="btn-row fk-end">'
-        f"{button(tr('farkle.new_game'), 'fk-new', 'fk-new')}"
-        f"{button(tr('farkle.play_again'), 'fk-again', 'fk-again', primary=True)}"
+        f"{button(tr('common.new_game'), 'new', 'fk-new')}"
+        f"{button(tr('common.play_again'), 'again', 'fk-again', primary=True)}"
         "</div></section>"
     )

@@ -9,22 +9,17 @@ and the card stays the only button named after the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from zaria_web.html import attrs, die_face, h
-from zaria_web.screen import GAMES, Context
+from zaria_web.screen import GAMES, Page
 
 #: The die face drawn on each game's card.
 ART = {"penta": 5, "farkle": 6}
 
 
-class HomeScreen:
-    """Pick a game, resume one, or see the statistics."""
+class HomeScreen(Page):
+    """Pick a game, resume one, or see the statistics (its controls are the app's)."""
 
     name = "home"
-
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
 
     def _slot(self, game: str) -> str:
         tr = self.ctx.tr
@@ -50,7 +45,7 @@ class HomeScreen:
             f"{resume}</div>"
         )
 
-    def render(self) -> str:
+    def view(self) -> str:
         tr = self.ctx.tr
         slots = "".join(self._slot(g) for g in GAMES)
         stats = attrs(type="button", class_="btn stats-link", data_act="open", data_game="stats")
@@ -64,15 +59,3 @@ class HomeScreen:
             f"{h(tr('home.stats'))}</button></div>"
             "</section>"
         )
-
-    def on_action(self, act: str, data: Mapping[str, str]) -> None:
-        return None
-
-    def on_key(self, key: str) -> bool:
-        return False
-
-    def enter(self) -> None:
-        return None
-
-    def leave(self) -> None:
-        return None

@@ -17,8 +17,9 @@ Messages may mark a few words ``**like this**``; they are shown in bold.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from zaria.farkle.game import DEFAULT_TARGET
 from zaria.farkle.odds import bust_table
@@ -49,11 +50,12 @@ from zaria.penta.scoring import (
     box_options,
     score,
 )
-from zaria_web.app import DEFAULT_SETTINGS
+from zaria_web.effects import Effects, Go
 from zaria_web.farkle.setup_view import value_text
 from zaria_web.farkle.view import points_text
 from zaria_web.html import attrs, h
-from zaria_web.screen import GAMES, Context
+from zaria_web.screen import GAMES, Context, Page
+from zaria_web.settings import DEFAULT_SETTINGS
 
 #: The auto-record delay a new player gets, in seconds.
 DEFAULT_AUTORECORD = DEFAULT_SETTINGS["autorecord"]
@@ -74,33 +76,30 @@ MASTER_FIRST_PLAYER = {
 }
 
 
-class RulesScreen:
-    """One game's rules; ``game`` ("penta" or "farkle") is set by the app before showing it."""
+class RulesScreen(Page):
+    """One game's rules; ``game`` ("penta" or "farkle") is set by the app before showing it.
+
+    Its only control, back to the game, is the app's; Escape goes back too.
+    """
 
     name = "rules"
 
     def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.game = "penta"
 
-    def render(self) -> str:
-        game = self.game if self.game in GAMES else "penta"
-        return rules_page(self.ctx.tr, game, self.ctx.settings.get("autorecord", ""))
+    def _game(self) -> str:
+        return self.game if self.game in GAMES else "penta"
 
-    def on_action(self, act: str, data: Mapping[str, str]) -> None:
-        """The page's only controls (back to the game) are handled by the app."""
+    def view(self) -> str:
+        return rules_page(self.ctx.tr, self._game(), self.ctx.settings.get("autorecord", ""))
 
-    def on_key(self, key: str) -> bool:
-        if key == "Escape":
-            self.ctx.go(self.game if self.game in GAMES else "penta")
-            return True
-        return False
+    def key(self, key: str) -> Go | None:
+        return Go(self._game()) if key == "Escape" else None
 
-    def enter(self) -> None:
-        return None
-
-    def leave(self) -> None:
-        """Nothing runs in the background here."""
+    def update(self, intent: Any, out: Effects) -> None:
+        if isinstance(intent, Go):
+            out.go(intent.screen)
 
 
 # -- the page ------------------------------------------------------------------
@@ -189,20 +188,6 @@ def joined(tr: Translator, items: Sequence[str], last: str = "rules.and") -> str
     if len(items) < 2:
         return "".join(items)
     return ", ".join(items[:-1]) + tr(last) + items[-1]
-
-
-def percent(tr: Translator, p: Fraction, decimals: int = 1) -> str:
-    """A chance to ``decimals`` decimals, written the language's way.
-
-    >>> [percent(Translator(x), Fraction(5, 216)) for x in ("en", "el", "tr")]
-    ['2.3%', '2,3\\xa0%', '%2,3']
-    >>> percent(Translator("fr"), Fraction(5438, 10000), 2)
-    '54,38\\u202f%'
-    """
-    scale = 10**decimals
-    n = round(p * 100 * scale)
-    value = f"{n // scale}{tr('rules.decimal')}{n % scale:0{decimals}d}"
-    return tr("rules.percent", value=value)
 
 
 def box(tr: Translator, b: Box) -> str:
@@ -410,7 +395,7 @@ def farkle_sections(tr: Translator) -> list[Section]:
 
 def _farkle_turn(tr: Translator) -> str:
     steps = [
-        text(tr, "rules.farkle.turn.roll", roll=tr("farkle.roll")),
+        text(tr, "rules.farkle.turn.roll", roll=tr("common.roll")),
         text(tr, "rules.farkle.turn.aside"),
         text(tr, "rules.farkle.turn.choose", bank=tr("farkle.bank")),
     ]
@@ -420,7 +405,7 @@ def _farkle_turn(tr: Translator) -> str:
 def _farkle_aside(tr: Translator) -> str:
     return (
         _p(tr, "rules.farkle.aside.score")
-        + _p(tr, "rules.farkle.aside.tap", roll=tr("farkle.roll"), bank=tr("farkle.bank"))
+        + _p(tr, "rules.farkle.aside.tap", roll=tr("common.roll"), bank=tr("farkle.bank"))
         + _p(tr, "rules.farkle.aside.same_roll")
     )
 
@@ -471,7 +456,7 @@ def _farkle_bank(tr: Translator) -> str:
     risks = bust_table()
     rows = "".join(
         f'<tr><th scope="row" class="num">{h(tr.number(n))}</th>'
-        f'<td class="num">{h(percent(tr, p))}</td></tr>'
+        f'<td class="num">{h(tr.percent(p))}</td></tr>'
         for n, p in risks
     )
     table = _table(
@@ -486,8 +471,8 @@ def _farkle_bank(tr: Translator) -> str:
             tr,
             "rules.farkle.bank.text",
             bank=tr("farkle.bank"),
-            most=percent(tr, risks[0][1]),
-            least=percent(tr, risks[-1][1]),
+            most=tr.percent(risks[0][1]),
+            least=tr.percent(risks[-1][1]),
         )
         + table
         + _p(tr, "rules.farkle.risk.shown")
@@ -513,10 +498,10 @@ def _farkle_players(tr: Translator) -> str:
         _p(
             tr,
             "rules.farkle.players.text",
-            ai=tr("farkle.ai_name"),
-            new_game=tr("farkle.new_game"),
-            title=tr("farkle.setup.title_ai"),
-            computer=tr("farkle.setup.computer"),
+            ai=tr("common.computer"),
+            new_game=tr("common.new_game"),
+            title=tr("farkle.setup.title_computer"),
+            computer=tr("common.setup.computer"),
         )
         + _p(
             tr,
@@ -529,9 +514,9 @@ def _farkle_players(tr: Translator) -> str:
             tr,
             "rules.farkle.players.master",
             master=tr("farkle.level.master"),
-            five=percent(tr, MASTER_FIRST_PLAYER[5000], 2),
-            ten=percent(tr, MASTER_FIRST_PLAYER[10000], 2),
-            fifteen=percent(tr, MASTER_FIRST_PLAYER[15000], 2),
+            five=tr.percent(MASTER_FIRST_PLAYER[5000], 2),
+            ten=tr.percent(MASTER_FIRST_PLAYER[10000], 2),
+            fifteen=tr.percent(MASTER_FIRST_PLAYER[15000], 2),
             target5=5000,
             target10=10000,
             target15=15000,
@@ -546,7 +531,7 @@ def _farkle_house(tr: Translator) -> str:
         for o in RULE_OPTIONS
     }
     return (
-        _p(tr, "rules.farkle.house.intro", new_game=tr("farkle.new_game"))
+        _p(tr, "rules.farkle.house.intro", new_game=tr("common.new_game"))
         + _p(
             tr,
             "rules.farkle.house.opening",

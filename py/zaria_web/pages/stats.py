@@ -12,26 +12,52 @@ focused), because it cannot be undone.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from zaria.farkle.rules import DEFAULT_RULES
 from zaria_web import stats
+from zaria_web.effects import Effects, Go
 from zaria_web.farkle.view import house_lines
 from zaria_web.html import attrs, bdi, h, tr_html
 from zaria_web.names import clean_name
-from zaria_web.screen import GAMES, Context
+from zaria_web.screen import GAMES, Context, Leave, Page
+from zaria_web.widgets import button
 
 
-class StatsScreen:
+@dataclass(frozen=True)
+class AskClear:
+    """Clear the statistics? (asked first: it cannot be undone)."""
+
+
+@dataclass(frozen=True)
+class Clear:
+    """Yes, clear them."""
+
+
+@dataclass(frozen=True)
+class KeepThem:
+    """No, keep them."""
+
+
+ACTS: dict[str, Any] = {
+    "stats-clear": AskClear(),
+    "stats-clear-yes": Clear(),
+    "stats-clear-no": KeepThem(),
+}
+
+
+class StatsScreen(Page):
     """Games played, best and average scores, Penta's bonus rate, Farkle's wins."""
 
     name = "stats"
 
     def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.confirming = False
 
     # -- drawing -------------------------------------------------------------
-    def render(self) -> str:
+    def view(self) -> str:
         tr = self.ctx.tr
         found = stats.read(self.ctx.host, self.ctx.saves.tell)
         summaries = found.value or {g: stats.Summary() for g in GAMES}
@@ -101,8 +127,7 @@ class StatsScreen:
         if s.average is not None:
             rows.append((tr("stats.average"), tr.number(round(s.average))))
         if game == "penta" and s.bonus_rate is not None:
-            pct = round(100 * s.bonus_rate)
-            rows.append((tr("stats.bonus_rate"), tr("stats.percent", pct=pct)))
+            rows.append((tr("stats.bonus_rate"), tr.percent(s.bonus_rate, 0)))
         items = "".join(
             f'<div class="stat"><dt>{h(k)}</dt><dd class="num">{h(v)}</dd></div>' for k, v in rows
         )
@@ -123,63 +148,46 @@ class StatsScreen:
         )
         return (
             f'<table class="wins" id="{ident}"><caption>{h(tr("stats.wins"))}</caption>'
-            f'<thead><tr><th scope="col">{h(tr("stats.player"))}</th>'
+            f'<thead><tr><th scope="col">{h(tr("common.player"))}</th>'
             f'<th scope="col">{h(tr("stats.wins"))}</th></tr></thead><tbody>{rows}</tbody></table>'
         )
 
     def _controls(self, anything: bool) -> str:
         tr = self.ctx.tr
-        back = _button("btn", "home", tr("nav.home"))
+        back = button(tr("nav.home"), "home")
         if self.confirming:
-            no = _button("btn", "stats-clear-no", tr("stats.clear_no"), id="stats-clear-no")
-            yes = _button(
-                "btn primary", "stats-clear-yes", tr("stats.clear_yes"), id="stats-clear-yes"
-            )
+            no = button(tr("stats.clear_no"), "stats-clear-no", "stats-clear-no")
+            yes = button(tr("stats.clear_yes"), "stats-clear-yes", "stats-clear-yes", "btn primary")
             return (
                 '<div class="panel stats-confirm" role="group" aria-labelledby="clear-q">'
                 f'<p id="clear-q">{h(tr("stats.clear_confirm"))}</p>'
                 f'<div class="btn-row">{no}{yes}</div></div>'
             )
-        clear = _button(
-            "btn", "stats-clear", tr("stats.clear"), id="stats-clear", disabled=not anything
-        )
+        clear = button(tr("stats.clear"), "stats-clear", "stats-clear", disabled=not anything)
         return f'<div class="btn-row">{back}{clear}</div>'
 
     # -- intents ---------------------------------------------------------------
-    def on_action(self, act: str, data: Mapping[str, str]) -> None:
-        if act == "stats-clear":
+    def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
+        return ACTS.get(act)
+
+    def key(self, key: str) -> Any | None:
+        if key != "Escape":
+            return None
+        return KeepThem() if self.confirming else Go("home")  # as the rules go back to their game
+
+    def update(self, intent: Any, out: Effects) -> None:
+        if isinstance(intent, AskClear):
             self.confirming = True
-            self.ctx.redraw()
-            self.ctx.host.focus("#stats-clear-no")
-        elif act == "stats-clear-no":
-            self._cancel()
-        elif act == "stats-clear-yes":
+            out.focus("#stats-clear-no")
+        elif isinstance(intent, KeepThem):
+            self.confirming = False
+            out.focus("#stats-clear")
+        elif isinstance(intent, Clear):
             cleared = stats.clear(self.ctx.host)
             self.confirming = False
-            self.ctx.redraw()
-            self.ctx.host.announce(self.ctx.tr("stats.cleared" if cleared else "stats.unavailable"))
-            self.ctx.host.focus("#stats-title")
-
-    def _cancel(self) -> None:
-        self.confirming = False
-        self.ctx.redraw()
-        self.ctx.host.focus("#stats-clear")
-
-    def on_key(self, key: str) -> bool:
-        if key == "Escape" and self.confirming:
-            self._cancel()
-            return True
-        if key == "Escape":
-            self.ctx.go("home")  # as the rules page goes back to its game
-            return True
-        return False
-
-    def enter(self) -> None:
-        return None
-
-    def leave(self) -> None:
-        self.confirming = False
-
-
-def _button(cls: str, act: str, label: str, **extra: object) -> str:
-    return f"<button{attrs(type='button', class_=cls, data_act=act, **extra)}>{h(label)}</button>"
+            out.announce(self.ctx.tr("stats.cleared" if cleared else "stats.unavailable"))
+            out.focus("#stats-title")
+        elif isinstance(intent, Go):
+            out.go(intent.screen)
+        elif isinstance(intent, Leave):
+            self.confirming = False

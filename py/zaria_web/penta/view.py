@@ -7,31 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from zaria.game import Seat
 from zaria.i18n import Translator
+from zaria.outcome import Outcome
 from zaria.penta.game import PentaGame, Totals
-from zaria.penta.players import LEVELS as LEVELS  # the levels the setup form offers
+from zaria.penta.players import LEVELS
 from zaria.penta.scoring import LOWER, UPPER, UPPER_BONUS_THRESHOLD, Box
+from zaria_web import widgets
 from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
-from zaria_web.names import NAME_LENGTH
-
-if TYPE_CHECKING:
-    from zaria_web.penta.screen import Decision, Setup
-
-MAX_HUMANS = 6
-
-
-@dataclass
-class Coach:
-    """The advisor's figures for the current roll, as expected final scores."""
-
-    boxes: dict[Box, float]
-    best: str
-    best_keep: tuple[int, ...] | None
-    best_keep_value: float | None
-    held_value: float | None
+from zaria_web.penta.review import Coach, Decision, Keep, Score, choice_of
+from zaria_web.play.seats import MAX_HUMANS, SeatForm, shown_name
 
 
 @dataclass
@@ -53,20 +40,12 @@ class TableState:
     settings_open: bool = False
 
 
-def _fmt(tr: Translator, value: float) -> str:
-    """``value`` to one decimal, the language's way (250.4, 250,4).
-
-    >>> _fmt(Translator("tr"), 1250.44), _fmt(Translator("en"), 2)
-    ('1.250,4', '2.0')
-    """
-    tenths = round(abs(value) * 10)
-    sign = "-" if value < 0 and tenths else ""
-    return f"{sign}{tr.number(tenths // 10)}{tr('penta.decimal')}{tenths % 10}"
+seat_name = shown_name
 
 
-def seat_name(tr: Translator, seat: Seat) -> str:
-    """A player's name; the computer is called by its name in the current language."""
-    return tr("penta.computer_name") if seat.computer else seat.name
+def _col(i: int, current: int) -> str:
+    """The class of player ``i``'s column: the current player's is drawn apart."""
+    return "cur" if i == current else "other"
 
 
 def scored_text(
@@ -134,8 +113,8 @@ class PentaView:
         tr = self.tr
         pace = self._select(
             "pace",
-            [(p, tr("penta.pace." + p)) for p in ("normal", "fast", "instant")],
-            tr("penta.pace"),
+            [(p, tr("common.pace." + p)) for p in ("normal", "fast", "instant")],
+            tr("common.pace"),
         )
         auto = self._select(
             "autorecord",
@@ -147,26 +126,17 @@ class PentaView:
 
     # -- setup ----------------------------------------------------------------
     def setup(
-        self, setup: Setup, message: tuple[str, dict[str, Any]] | None, dice_error: str | None
+        self,
+        setup: SeatForm,
+        message: tuple[str, dict[str, Any]] | None,
+        dice_error: str | None,
+        can_go_back: bool = False,
     ) -> str:
         tr = self.tr
-        rows = []
-        for i, name in enumerate(setup.names):
-            remove = (
-                f"<button{attrs(type='button', class_='icon-btn remove', data_act='setup-remove', data_index=i, id=f'penta-remove-{i}', aria_label=tr('penta.setup.remove', n=i + 1))}>"
-                '<span aria-hidden="true">×</span></button>'
-                if len(setup.names) > 1
-                else ""
-            )
-            rows.append(
-                f'<li class="player-row"><label class="sr-only" for="penta-name-{i}">'
-                f"{h(tr('penta.setup.player', n=i + 1))}</label>"
-                f"<input{attrs(type='text', id=f'penta-name-{i}', value=name, placeholder=tr('penta.setup.default_name', n=i + 1), maxlength=NAME_LENGTH, autocomplete='off', dir='auto', data_act='setup-name', data_index=i)}>"
-                f"{remove}</li>"
-            )
+        rows = widgets.name_rows(tr, setup.names, "penta", "player-row")
         add = (
-            f"<button{attrs(type='button', class_='btn', data_act='setup-add', id='penta-add')}>"
-            f"+ {h(tr('penta.setup.add'))}</button>"
+            f"<button{attrs(type='button', class_='btn', data_act='seat-add', id='penta-add')}>"
+            f"+ {h(tr('common.setup.add'))}</button>"
             if len(setup.names) < MAX_HUMANS
             else ""
         )
@@ -176,22 +146,27 @@ class PentaView:
             for lv in LEVELS
         )
         error = f'<p class="notice" role="alert">{h(dice_error)}</p>' if dice_error else ""
+        back = (
+            widgets.button(tr("farkle.setup.back"), "back", "penta-back")
+            if can_go_back
+            else widgets.button(tr("nav.back"), "home")
+        )
         return (
             f'<section class="penta setup panel" aria-labelledby="penta-setup-title">'
             f'<h2 id="penta-setup-title">{h(tr("penta.setup.title"))}</h2>'
             f"{error}{self._message(message)}"
-            f'<fieldset class="players"><legend>{h(tr("penta.setup.humans"))}</legend>'
-            f'<ol class="player-list">{"".join(rows)}</ol>{add}</fieldset>'
-            f'<fieldset class="computer"><legend>{h(tr("penta.setup.computer_legend"))}</legend>'
-            f'<label class="check"><input{attrs(type="checkbox", id="penta-computer", checked=setup.computer, data_act="setup-computer")}>'
-            f"<span>{h(tr('penta.setup.computer'))}</span></label>"
-            f'<label class="field inline"><span>{h(tr("penta.setup.level"))}</span>'
-            f"<select{attrs(id='penta-level', data_act='setup-level', disabled=not setup.computer)}>{levels}</select></label>"
+            f'<fieldset class="players"><legend>{h(tr("common.players"))}</legend>'
+            f'<ol class="player-list">{rows}</ol>{add}</fieldset>'
+            f'<fieldset class="computer"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
+            f'<label class="check"><input{attrs(type="checkbox", id="penta-computer", checked=setup.computer, data_act="seat-computer")}>'
+            f"<span>{h(tr('common.setup.computer'))}</span></label>"
+            f'<label class="field inline"><span>{h(tr("common.setup.level"))}</span>'
+            f"<select{attrs(id='penta-level', data_act='seat-level', disabled=not setup.computer)}>{levels}</select></label>"
             f"</fieldset>"
             f"{self.settings_panel()}"
-            f'<div class="btn-row end"><button{attrs(type="button", class_="btn", data_act="home")}>{h(tr("nav.back"))}</button>'
+            f'<div class="btn-row end">{back}'
             f"<button{attrs(type='button', class_='btn primary big', data_act='start', id='penta-start')}>"
-            f"{h(tr('penta.setup.start'))}</button></div></section>"
+            f"{h(tr('common.setup.start'))}</button></div></section>"
         )
 
     # -- the table ------------------------------------------------------------
@@ -223,11 +198,11 @@ class PentaView:
         human = not game.seats[game.current].computer
         can_roll = human and game.can_roll()
         roll_label = (
-            tr("penta.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
+            tr("common.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
         )
         roll = (
             f"<button{attrs(type='button', class_='btn primary roll', id='penta-roll', data_act='roll', disabled=not can_roll, aria_keyshortcuts='R')}>"
-            f'<span class="label">{h(tr("penta.roll"))}</span>'
+            f'<span class="label">{h(tr("common.roll"))}</span>'
             f'<span class="sub" aria-hidden="true">{h(roll_label) if game.dice is not None else ""}</span>'
             '<kbd aria-hidden="true">R</kbd></button>'
         )
@@ -263,10 +238,10 @@ class PentaView:
                 f"<button{retry}>{h(tr('boot.retry'))}</button></p>"
             )
         elif s.waiting_for_table:
-            parts.append(f'<p class="penta-msg">{h(tr("penta.table_loading"))}</p>')
+            parts.append(f'<p class="penta-msg">{h(tr("common.computer_preparing"))}</p>')
         if seat.computer:
             parts.append(
-                f'<p class="penta-msg thinking">{tr_html(tr, "penta.computer_playing", name=bdi(self._seat_name(seat)))}</p>'
+                f'<p class="penta-msg thinking">{tr_html(tr, "common.computer_playing", name=bdi(self._seat_name(seat)))}</p>'
             )
         if s.countdown is not None:
             parts.append(
@@ -288,22 +263,22 @@ class PentaView:
         c = s.coach
         assert c is not None
         lines = []
-        if c.best.startswith("keep:"):
-            dice = " ".join(c.best[5:]) or "—"
+        if isinstance(c.best, Keep):
+            dice = " ".join(map(str, c.best.dice)) or "—"
             lines.append(
-                tr("penta.coach.best_keep", dice=dice, value=_fmt(tr, c.best_keep_value or 0))
+                tr("penta.coach.best_keep", dice=dice, value=tr.decimal(c.best_keep_value or 0))
             )
         else:
-            box = Box(c.best[4:])
+            box = c.best.box
             lines.append(
                 tr(
                     "penta.coach.best_box",
                     box=tr("penta.box." + box.value),
-                    value=_fmt(tr, c.boxes[box]),
+                    value=tr.decimal(c.boxes[box]),
                 )
             )
         if c.held_value is not None:
-            lines.append(tr("penta.coach.held", value=_fmt(tr, c.held_value)))
+            lines.append(tr("penta.coach.held", value=tr.decimal(c.held_value)))
         items = "".join(f"<li>{h(line)}</li>" for line in lines)
         return (
             f'<div class="coach-box"><strong>{h(tr("penta.coach"))}</strong><ul>{items}</ul></div>'
@@ -326,64 +301,65 @@ class PentaView:
             f'<p class="round">{h(tr("penta.round", n=game.round, of=13))}</p></div>{coach}</div>{cue}'
         )
 
+    def _box_row(self, s: TableState, box: Box) -> str:
+        """One box's row: each player's score, the current player's option if free."""
+        tr = self.tr
+        game = s.game
+        cur = game.current
+        options = game.options() if not game.seats[cur].computer else {}
+        last = game.last_scored
+        cells = []
+        for i, sheet in enumerate(game.sheets):
+            value = sheet[box]
+            if i == cur and value is None:
+                cells.append(self._box_cell(s, box, options, s.coach))
+                continue
+            flash = " flash" if last is not None and last.seat == i and last.box is box else ""
+            shown = "" if value is None else tr.number(value)
+            cells.append(f'<td class="{_col(i, cur)} num{flash}">{h(shown)}</td>')
+        return f'<tr class="box-row {box.value}"><th scope="row">{h(tr("penta.box." + box.value))}</th>{"".join(cells)}</tr>'
+
+    def _sum_rows(self, totals: list[Totals], cur: int, part: str) -> str:
+        """The sums under the upper section (``upper``) or the lower one (``lower``)."""
+        tr = self.tr
+
+        def row(key: str, values: list[str], cls: str) -> str:
+            cells = "".join(
+                f'<td class="{_col(i, cur)} num">{h(v)}</td>' for i, v in enumerate(values)
+            )
+            return f'<tr class="sum {cls}"><th scope="row">{h(tr(key))}</th>{cells}</tr>'
+
+        def bonus(t: Totals) -> str:
+            if t.upper_bonus:
+                return tr.number(t.upper_bonus)
+            return tr("penta.bonus_need", n=UPPER_BONUS_THRESHOLD - t.upper)
+
+        if part == "upper":
+            return row(
+                "penta.upper_total", [tr.number(t.upper) for t in totals], "upper-total"
+            ) + row("penta.upper_bonus", [bonus(t) for t in totals], "bonus")
+        return (
+            row("penta.lower_total", [tr.number(t.lower) for t in totals], "lower-total")
+            + row("penta.penta_bonus", [tr.number(t.penta_bonus) for t in totals], "pbonus")
+            + row("penta.total", [tr.number(t.total) for t in totals], "grand")
+        )
+
     def _sheet(self, s: TableState) -> str:
         tr = self.tr
         game = s.game
         n = len(game.seats)
         cur = game.current
-        options = game.options() if not game.seats[cur].computer else {}
-        coach = s.coach
         totals = [game.totals(i) for i in range(n)]
-
-        def col_class(i: int) -> str:
-            return "cur" if i == cur else "other"
-
         head = "".join(
-            f'<th scope="col" class="{col_class(i)}"><span class="pname">{bdi(self._seat_name(seat))}</span>'
+            f'<th scope="col" class="{_col(i, cur)}"><span class="pname">{bdi(self._seat_name(seat))}</span>'
             f'<span class="ptotal num">{h(tr.number(totals[i].total))}</span></th>'
             for i, seat in enumerate(game.seats)
         )
-
-        def box_row(box: Box) -> str:
-            cells = []
-            for i in range(n):
-                value = game.sheets[i][box]
-                if i == cur and value is None:
-                    cells.append(self._box_cell(s, box, options, coach))
-                else:
-                    flash = (
-                        " flash"
-                        if game.last_scored is not None
-                        and game.last_scored.seat == i
-                        and game.last_scored.box is box
-                        else ""
-                    )
-                    shown = "" if value is None else tr.number(value)
-                    cells.append(f'<td class="{col_class(i)} num{flash}">{h(shown)}</td>')
-            return f'<tr class="box-row {box.value}"><th scope="row">{h(tr("penta.box." + box.value))}</th>{"".join(cells)}</tr>'
-
-        def sum_row(key: str, values: list[str], cls: str) -> str:
-            cells = "".join(
-                f'<td class="{col_class(i)} num">{h(v)}</td>' for i, v in enumerate(values)
-            )
-            return f'<tr class="sum {cls}"><th scope="row">{h(tr(key))}</th>{cells}</tr>'
-
-        def bonus_text(t: Totals) -> str:
-            if t.upper_bonus:
-                return tr.number(t.upper_bonus)
-            need = UPPER_BONUS_THRESHOLD - t.upper
-            return tr("penta.bonus_need", n=need)
-
-        upper = "".join(box_row(b) for b in UPPER)
-        lower = "".join(box_row(b) for b in LOWER)
         rows = (
-            upper
-            + sum_row("penta.upper_total", [tr.number(t.upper) for t in totals], "upper-total")
-            + sum_row("penta.upper_bonus", [bonus_text(t) for t in totals], "bonus")
-            + lower
-            + sum_row("penta.lower_total", [tr.number(t.lower) for t in totals], "lower-total")
-            + sum_row("penta.penta_bonus", [tr.number(t.penta_bonus) for t in totals], "pbonus")
-            + sum_row("penta.total", [tr.number(t.total) for t in totals], "grand")
+            "".join(self._box_row(s, b) for b in UPPER)
+            + self._sum_rows(totals, cur, "upper")
+            + "".join(self._box_row(s, b) for b in LOWER)
+            + self._sum_rows(totals, cur, "lower")
         )
         toggle = (
             f"<button{attrs(type='button', class_='btn small sheet-toggle', data_act='toggle-sheet', id='penta-sheet-toggle', aria_expanded='true' if s.show_all else 'false')}>"
@@ -427,10 +403,10 @@ class PentaView:
         selected = s.selected is box
         extra = ""
         if coach is not None and box in coach.boxes:
-            best = coach.best == "box:" + box.value
+            best = coach.best == Score(box)
             extra = (
                 f'<span class="coach-ev{" best" if best else ""}">'
-                f"{'★ ' if best else ''}{h(_fmt(tr, coach.boxes[box]))}</span>"
+                f"{'★ ' if best else ''}{h(tr.decimal(coach.boxes[box]))}</span>"
             )
         label = (
             tr("penta.box.option", box=name, points=points)
@@ -452,12 +428,12 @@ class PentaView:
             confirm = (
                 f'<div class="confirm panel" role="alertdialog" aria-labelledby="confirm-text">'
                 f'<p id="confirm-text">{h(tr("penta.confirm_new"))}</p><div class="btn-row">'
-                f"<button{attrs(type='button', class_='btn', data_act='keep-playing', id='confirm-no')}>{h(tr('penta.keep_playing'))}</button>"
-                f"<button{attrs(type='button', class_='btn primary', data_act='new', id='confirm-yes')}>{h(tr('penta.new_game'))}</button>"
+                f"<button{attrs(type='button', class_='btn', data_act='keep-playing', id='penta-keep')}>{h(tr('common.keep_playing'))}</button>"
+                f"<button{attrs(type='button', class_='btn primary', data_act='confirm-new', id='penta-confirm')}>{h(tr('common.new_game'))}</button>"
                 "</div></div>"
             )
         tools = (
-            f'<div class="penta-tools"><button{attrs(type="button", class_="btn small", data_act="new", id="penta-new")}>{h(tr("penta.new_game"))}</button>'
+            f'<div class="penta-tools"><button{attrs(type="button", class_="btn small", data_act="new", id="penta-new")}>{h(tr("common.new_game"))}</button>'
             f"<button{attrs(type='button', class_='btn small', data_act='rules', data_game='penta', id='penta-rules')}>{h(tr('nav.rules'))}</button>"
             # Open or closed is state: the redraws of a computer turn or a countdown keep it.
             f"<details{attrs(class_='penta-more', id='penta-more', open=s.settings_open)}>"
@@ -478,16 +454,11 @@ class PentaView:
     def end(self, game: PentaGame, decisions: list[Decision]) -> str:
         tr = self.tr
         n = len(game.seats)
-        order = sorted(range(n), key=lambda i: -game.totals(i).total)
-        winners = set(game.winners())
+        outcome = Outcome(tuple(game.totals(i).total for i in range(n)))
+        winners = set(outcome.winners)
         rank_rows = []
-        place = 0
-        last_total: int | None = None
-        for pos, i in enumerate(order):
+        for place, i in widgets.ranked(outcome):
             t = game.totals(i)
-            if t.total != last_total:
-                place = pos + 1
-                last_total = t.total
             crown = '&nbsp;<span class="crown" aria-hidden="true">★</span>' if i in winners else ""
             rank_rows.append(
                 f'<tr class="{"winner" if i in winners else ""}"><td class="num">{place}</td>'
@@ -504,8 +475,8 @@ class PentaView:
             f'<th scope="col">{h(tr(k))}</th>'
             for k in (
                 # The total first: on a phone the parts it sums scroll into view after it.
-                "penta.end.place",
-                "penta.end.player",
+                "common.rank",
+                "common.player",
                 "penta.total",
                 "penta.upper_total",
                 "penta.upper_bonus",
@@ -525,18 +496,18 @@ class PentaView:
             f'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="penta-end-title">'
             f'<table class="ranking"><thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(rank_rows)}</tbody></table></div>"
-            f'<div class="btn-row end"><button{attrs(type="button", class_="btn", data_act="new", id="penta-new-game")}>{h(tr("penta.new_game"))}</button>'
-            f"<button{attrs(type='button', class_='btn primary big', data_act='again', id='penta-again')}>{h(tr('penta.play_again'))}</button></div>"
+            f'<div class="btn-row end"><button{attrs(type="button", class_="btn", data_act="new", id="penta-new-game")}>{h(tr("common.new_game"))}</button>'
+            f"<button{attrs(type='button', class_='btn primary big', data_act='again', id='penta-again')}>{h(tr('common.play_again'))}</button></div>"
             f'<h3>{h(tr("penta.review.title"))}</h3><p class="review-note">{h(tr("penta.review.note"))}</p>'
             f"{reviews}</section>"
         )
 
     def _choice(self, label: str) -> str:
         tr = self.tr
-        kind, _, what = label.partition(":")
-        if kind == "box":
-            return tr("penta.review.box", box=tr("penta.box." + what))
-        return tr("penta.review.keep", dice=" ".join(what) or "—")
+        choice = choice_of(label)
+        if isinstance(choice, Score):
+            return tr("penta.review.box", box=tr("penta.box." + choice.box.value))
+        return tr("penta.review.keep", dice=" ".join(map(str, choice.dice)) or "—")
 
     def _review(self, game: PentaGame, seat: int, decisions: list[Decision]) -> str:
         tr = self.tr
@@ -545,11 +516,11 @@ class PentaView:
             return f'<div class="review"><h4>{bdi(name)}</h4><p>{h(tr("penta.review.perfect"))}</p></div>'
         total = sum(d.cost for d in decisions)
         items = "".join(
-            f"<li>{h(tr('penta.review.item', round=d.round, roll=d.roll, chosen=self._choice(d.chosen), best=self._choice(d.best), cost=_fmt(tr, d.cost)))}</li>"
+            f"<li>{h(tr('penta.review.item', round=d.round, roll=d.roll, chosen=self._choice(d.chosen), best=self._choice(d.best), cost=tr.decimal(d.cost)))}</li>"
             for d in decisions
         )
         return (
             f'<div class="review"><h4>{bdi(name)}</h4>'
-            f'<p class="review-total">{h(tr("penta.review.total", cost=_fmt(tr, total), n=len(decisions)))}</p>'
+            f'<p class="review-total">{h(tr("penta.review.total", cost=tr.decimal(total), n=len(decisions)))}</p>'
             f"<details><summary>{h(tr('penta.review.details'))}</summary><ol>{items}</ol></details></div>"
         )

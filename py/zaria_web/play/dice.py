@@ -110,3 +110,54 @@ def dice_source(params: Mapping[str, str]) -> DiceSource:
             size_problem = ("error.dice_size", {"rolls": MAX_GROUPS, "dice": MAX_GROUP})
             return DiceSource(fallback, seed is not None, str(exc), size_problem)
     return DiceSource(fallback, seed is not None, error, problem)
+
+
+class Dice:
+    """A game's dice: their source (:func:`dice_source`) and the size of every roll
+    so far, which the save keeps.
+
+    A game resumed on a page with the same ``?dice=`` or ``?seed=`` winds its source
+    forward by those rolls (:meth:`resume`), so that a script or a seed continues
+    where the game was instead of starting over. It is the engine's roller: the
+    game asks it for each roll.
+
+    >>> d = Dice({"dice": "111,222,333"})
+    >>> d.roll(3), d.rolls
+    ((1, 1, 1), [3])
+    >>> again = Dice({"dice": "111,222,333"})
+    >>> again.resume(d.saved(), {"dice": "111,222,333"})
+    >>> again.roll(3)
+    (2, 2, 2)
+    """
+
+    def __init__(self, params: Mapping[str, str]) -> None:
+        self.params = dict(params)
+        self.source = dice_source(params)
+        self.rolls: list[int] = []
+        #: Whether the game's dice were ever scripted or seeded (it does not count).
+        self.reproducible = self.source.reproducible
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        self.rolls.append(n)
+        return self.source.roller.roll(n)
+
+    def saved(self) -> dict[str, Any]:
+        """The fields a save keeps about the dice (read by
+        :func:`zaria_web.saved_state.dice_fields`)."""
+        return {
+            "rolls": list(self.rolls),
+            "dice": self.params.get("dice", ""),
+            "seed": self.params.get("seed", ""),
+            "reproducible": self.reproducible,
+        }
+
+    def resume(self, saved: Mapping[str, Any], params: Mapping[str, str]) -> None:
+        """Carry on from a save's dice fields (checked already) on a page of ``params``."""
+        same = saved.get("dice", "") == params.get("dice", "") and saved.get(
+            "seed", ""
+        ) == params.get("seed", "")
+        if same and self.source.reproducible:
+            for n in saved.get("rolls", ()):
+                self.source.roller.roll(n)
+        self.rolls = list(saved.get("rolls", ()))
+        self.reproducible = self.reproducible or bool(saved.get("reproducible", False))

@@ -8,8 +8,6 @@ MESSAGES: dict[str, str] = {
     "rules.contents": "Σε αυτή τη σελίδα",
     "rules.and": " και ",
     "rules.or": " ή ",
-    "rules.percent": "{value}\u00a0%",
-    "rules.decimal": ",",
     # Penta.
     "rules.penta.short": "Εν συντομία",
     "rules.penta.short.rounds": "13 γύροι· σε κάθε γύρο, 5 ζάρια ρίχνονται έως 3 φορές, κρατώντας όσα θέλετε.",

@@ -8,8 +8,6 @@ MESSAGES: dict[str, str] = {
     "rules.contents": "On this page",
     "rules.and": " and ",
     "rules.or": " or ",
-    "rules.percent": "{value}%",
-    "rules.decimal": ".",
     # Penta.
     "rules.penta.short": "In short",
     "rules.penta.short.rounds": "13 rounds; in each round, 5 dice are rolled up to 3 times, keeping the ones you want.",

@@ -7,8 +7,6 @@ MESSAGES: dict[str, str] = {
     "rules.contents": "Sur cette page",
     "rules.and": " et ",
     "rules.or": " ou ",
-    "rules.percent": "{value}\u202f%",
-    "rules.decimal": ",",
     # Penta.
     "rules.penta.short": "En bref",
     "rules.penta.short.rounds": "13 tours ; à chaque tour, 5 dés sont lancés jusqu’à 3 fois, en gardant ceux que vous voulez.",

@@ -8,8 +8,6 @@ MESSAGES: dict[str, str] = {
     "rules.contents": "Bu sayfada",
     "rules.and": " ve ",
     "rules.or": " ya da ",
-    "rules.percent": "%{value}",
-    "rules.decimal": ",",
     # Penta.
     "rules.penta.short": "Özetle",
     "rules.penta.short.rounds": "13 tur; her turda 5 zar en fazla 3 kez atılır, istediğiniz zarları tutabilirsiniz.",

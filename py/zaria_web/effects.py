@@ -1,0 +1,116 @@
+"""What an update asks of the page, as values (Elm's commands).
+
+A screen's ``update`` never touches the page: it changes its model and adds
+effects to the :class:`Effects` it is handed; the app applies them all in one
+place, after saving and drawing (see :meth:`zaria_web.app.App.dispatch`). A
+host that runs Python off the page's main thread then only has to ship the
+HTML and these values across.
+
+Timers are not effects but a function of the model, like Elm's subscriptions:
+after every update the app asks the screen which timer it wants
+(:class:`Timer`, or None) and starts, keeps or cancels the one running. The
+timer's intent comes back through the same update when it fires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Give the keyboard focus to the first element matching ``selector`` once drawn."""
+
+    selector: str
+
+
+@dataclass(frozen=True)
+class Announce:
+    """Say ``text`` to screen readers (assertively: at once, interrupting)."""
+
+    text: str
+    assertive: bool = False
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Change one of the app's settings, and remember it."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Go:
+    """Show another screen (``home``, a game, ``stats``, ``rules``)."""
+
+    screen: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Show the message ``msg_id`` above the screen until dismissed."""
+
+    msg_id: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """Fetch ``url``; ``done`` or ``failed`` makes the intent the answer comes back as."""
+
+    url: str
+    done: Callable[[bytes], Any] = field(compare=False)
+    failed: Callable[[str], Any] = field(compare=False)
+
+
+Effect = Focus | Announce | Setting | Go | Notice | Download
+
+
+@dataclass(frozen=True)
+class Timer:
+    """The timer a screen wants running: ``intent`` comes back after ``ms``.
+
+    Equal timers are one timer: an update that still wants the timer running
+    leaves it running (a countdown is not restarted by an unrelated tap).
+    """
+
+    ms: int
+    intent: Any
+
+
+class Effects:
+    """The effects of one update, in the order they were asked for."""
+
+    def __init__(self) -> None:
+        self.items: list[Effect] = []
+
+    def focus(self, selector: str) -> None:
+        self.items.append(Focus(selector))
+
+    def announce(self, text: str, assertive: bool = False) -> None:
+        if text:
+            self.items.append(Announce(text, assertive))
+
+    def setting(self, key: str, value: str) -> None:
+        self.items.append(Setting(key, value))
+
+    def go(self, screen: str) -> None:
+        self.items.append(Go(screen))
+
+    def notice(self, msg_id: str) -> None:
+        self.items.append(Notice(msg_id))
+
+    def download(
+        self, url: str, done: Callable[[bytes], Any], failed: Callable[[str], Any]
+    ) -> None:
+        self.items.append(Download(url, done, failed))
+
+    def spoken(self) -> list[Announce]:
+        """What to say: the announcements of one update as one message (assertive if
+        any was), so that a screen reader reads them all rather than the last."""
+        said = [e for e in self.items if isinstance(e, Announce)]
+        if len(said) < 2:
+            return said
+        return [Announce(" ".join(a.text for a in said), any(a.assertive for a in said))]

@@ -1,0 +1,428 @@
+"""The game screen both games share: what a game of either does around its rules.
+
+:class:`GameScreen` holds the phases (the new game form, the table, the end),
+the seat form, the question before abandoning a game, Play again, the save and
+its resumption, the computer's turns at the chosen pace, the end of the game
+counted in the statistics, and the keys every game has. A game's screen
+(:mod:`zaria_web.penta.screen`, :mod:`zaria_web.farkle.screen`) adds only its
+own intents, the hooks below, and its views.
+
+Every action, a person's or the computer's, goes through :meth:`GameScreen.play`:
+one engine call, ``game.apply(action, roller=dice)``. The computer's turn is the
+engine's player (``player.plan(game)``, then the engine's ``next_action``), one
+visible step at a time: a change of the dice held (all at once), or one action;
+an action the game wants seen first (Penta's chosen box) is shown on one step
+and played on the next. At the instant pace a whole turn is played at once.
+
+The dice come from one :class:`~zaria_web.play.dice.Dice` per game, whose roll
+log the save keeps: a scripted or seeded game continues exactly after a reload.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from zaria.errors import IllegalActionError
+from zaria.game import Game, Seat
+from zaria_web import saved_state, stats
+from zaria_web.effects import Effects, Timer
+from zaria_web.play import seats
+from zaria_web.play.dice import Dice
+from zaria_web.play.seats import SeatForm
+from zaria_web.screen import Context, Enter, Leave, Page
+from zaria_web.settings import PACE_MS, allowed
+from zaria_web.widgets import Note
+
+G = TypeVar("G", bound=Game[Any])
+
+#: A computer turn never needs this many steps; a guard against a runaway loop.
+MAX_STEPS = 500
+
+
+@dataclass(frozen=True)
+class Start:
+    """Start the game the form describes (also Play again, with the same players)."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """The New game button: asks first when a game is in progress."""
+
+
+@dataclass(frozen=True)
+class ConfirmNew:
+    """Yes, leave this game for the new game form (it is kept until a new one starts)."""
+
+
+@dataclass(frozen=True)
+class KeepPlaying:
+    """No, go on with the game in progress."""
+
+
+@dataclass(frozen=True)
+class BackToGame:
+    """From the new game form back to the game in progress."""
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    """One of the app's settings (the pace, …) changed on this screen."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
+class ComputerStep:
+    """The computer's next visible step is due."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """A person plays ``action`` (an engine action: a roll, a hold, a box, …)."""
+
+    action: Any
+
+
+def _setting(d: Mapping[str, str]) -> ChangeSetting | None:
+    key, value = d.get("key", ""), d.get("value", "")
+    return ChangeSetting(key, value) if allowed(key, value) else None
+
+
+#: The controls every game has, by ``data-act``: the intent each reports.
+ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
+    "start": lambda d: Start(),
+    "again": lambda d: Start(),
+    "new": lambda d: NewGame(),
+    "confirm-new": lambda d: ConfirmNew(),
+    "keep-playing": lambda d: KeepPlaying(),
+    "back": lambda d: BackToGame(),
+    "setting": _setting,
+    **seats.ACTS,
+}
+
+
+class GameScreen(Page, Generic[G]):
+    """A game's screen: the model and update both games share."""
+
+    #: The prefix of the screen's element ids (``#<prefix>-name-0``, ``#<prefix>-new``).
+    prefix: ClassVar[str]
+    #: The engine's state version, and the most dice a roll has (for checking saves).
+    state_version: ClassVar[int]
+    max_dice: ClassVar[int]
+    #: The game's own controls, by ``data-act`` (before the shared ones).
+    acts: ClassVar[dict[str, Callable[[Mapping[str, str]], Any]]] = {}
+    #: The engine's action that changes the dice held, and its next-action function.
+    toggle: ClassVar[type]
+    #: The notice a resumed game shows, if any.
+    resumed_note: ClassVar[Note | None] = None
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.phase = "setup"  # "setup", "play" or "end"
+        self.form = SeatForm(level=self.levels()[0])
+        self.game: G | None = None
+        self.confirm = False
+        self.dice = Dice(ctx.params)
+        #: What the table says about the last action: a refusal, an event (an id and
+        #: its parameters, so that it follows a change of language).
+        self.note: Note | None = None
+        #: A notice about the game itself (resumed, a save set aside).
+        self.notice: Note | None = None
+        #: The computer's next action, shown before it is played.
+        self.pending: Any = None
+        #: The positions of the dice that just rolled (they tumble, once).
+        self.rolled: frozenset[int] = frozenset()
+        #: Whether this screen is the one shown: its timers run only then.
+        self.active = False
+        self._resume()
+
+    # -- what each game provides -----------------------------------------------
+    def levels(self) -> tuple[str, ...]:
+        """The computer levels the form offers now."""
+        raise NotImplementedError
+
+    def new_game(self, seats: list[Seat]) -> G:
+        raise NotImplementedError
+
+    def from_dict(self, d: dict[str, Any]) -> G:
+        raise NotImplementedError
+
+    def check_save(self, game: G, state: dict[str, Any]) -> None:
+        """Read the game's own fields of a save (raises for a bad one)."""
+
+    def extras(self) -> dict[str, Any]:
+        """The game's own fields of its save."""
+        return {}
+
+    def player(self, seat: Seat) -> Any | None:
+        """The engine's computer player for ``seat`` (None while it is not ready)."""
+        raise NotImplementedError
+
+    def next_action(self, game: G, plan: Any) -> Any:
+        raise NotImplementedError
+
+    def shows_first(self, action: Any) -> bool:
+        """Whether the computer's ``action`` is shown one step before it is played."""
+        return False
+
+    def played(self, action: Any, out: Effects) -> None:
+        """``action`` was just played: say so, move the focus, note what the table shows."""
+
+    def refused(self, action: Any) -> None:
+        """``action`` was refused by the engine (the note says why)."""
+
+    def held(self, out: Effects) -> None:
+        """The computer changed the dice held."""
+
+    def started(self, out: Effects) -> None:
+        """A game just started."""
+
+    def ended(self, out: Effects) -> None:
+        """The game just ended (it is counted already)."""
+
+    def busy(self, out: Effects) -> None:
+        """A person tried to play during the computer's turn."""
+
+    def entered(self, out: Effects) -> None:
+        """The screen is shown (again)."""
+
+    def setting_changed(self, key: str, value: str) -> None:
+        """A setting changed on this screen."""
+
+    def update_game(self, intent: Any, out: Effects) -> None:
+        """An intent of the game's own."""
+
+    def game_key(self, key: str) -> Any | None:
+        """A shortcut of the game's own during play."""
+        return None
+
+    def own_timer(self) -> Timer | None:
+        """A timer of the game's own during a person's turn (Penta's countdown)."""
+        return None
+
+    def stats_key(self) -> str:
+        return self.name
+
+    def stats_extra(self) -> dict[str, Any]:
+        return {}
+
+    def view_setup(self) -> str:
+        raise NotImplementedError
+
+    def view_table(self) -> str:
+        raise NotImplementedError
+
+    def view_end(self) -> str:
+        raise NotImplementedError
+
+    # -- the model ----------------------------------------------------------------
+    def live(self) -> G | None:
+        """The game being played on the table, if any (not over)."""
+        game = self.game
+        return game if self.phase == "play" and game is not None and not game.over else None
+
+    def human_turn(self) -> bool:
+        game = self.live()
+        return game is not None and not game.seats[game.current].computer and not self.confirm
+
+    def computer_turn(self) -> bool:
+        game = self.live()
+        return game is not None and game.seats[game.current].computer
+
+    def pace_ms(self) -> int:
+        return PACE_MS.get(self.ctx.settings.get("pace", "normal"), PACE_MS["normal"])
+
+    # -- intents --------------------------------------------------------------------
+    def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
+        # A control whose data the page and the app disagree on raises: the page
+        # shows it as an unexpected error rather than ignore the tap.
+        make = self.acts.get(act) or ACTS.get(act)
+        return None if make is None else make(data)
+
+    def key(self, key: str) -> Any | None:
+        if self.live() is None:
+            return None
+        if self.confirm:
+            # The question is open: only Escape (keep playing) applies.
+            return KeepPlaying() if key == "Escape" else None
+        return self.game_key(key)
+
+    def update(self, intent: Any, out: Effects) -> None:
+        self.rolled = frozenset()  # the dice tumble on the drawing after their roll only
+        if isinstance(intent, Enter):
+            self.active = True
+            self.entered(out)
+        elif isinstance(intent, Leave):
+            self.active = False
+        elif isinstance(intent, Start):
+            self.start(out)
+        elif isinstance(intent, NewGame):
+            self.ask_new(out)
+        elif isinstance(intent, ConfirmNew):
+            self.open_setup(out)
+        elif isinstance(intent, KeepPlaying):
+            self.confirm = False
+            out.focus(f"#{self.prefix}-new")
+        elif isinstance(intent, BackToGame):
+            if self.game is not None and not self.game.over:
+                self.phase = "play"
+        elif isinstance(intent, ChangeSetting):
+            out.setting(intent.key, intent.value)
+            self.setting_changed(intent.key, intent.value)
+        elif isinstance(intent, ComputerStep):
+            self.computer_plays(out)
+        elif isinstance(intent, Play):
+            if self.human_turn():
+                self.play(intent.action, out)
+            elif self.computer_turn():
+                self.busy(out)
+        elif isinstance(intent, seats.SeatIntent):
+            self.form.update(intent, self.levels(), self.prefix, out)
+        else:
+            self.update_game(intent, out)
+
+    # -- playing ----------------------------------------------------------------------
+    def play(self, action: Any, out: Effects) -> bool:
+        """Play ``action`` (a person's or the computer's): one engine call; False
+        when the engine refused it (the table says why, at once)."""
+        game = self.game
+        assert game is not None
+        try:
+            game.apply(action, roller=self.dice)
+        except IllegalActionError as exc:
+            self.note = (exc.msg_id, dict(exc.params))
+            out.announce(self.ctx.tr(exc.msg_id, **exc.params), assertive=True)
+            self.refused(action)
+            return False
+        self.pending = None
+        self.played(action, out)
+        if game.over:
+            self.finish(out)
+        return True
+
+    def computer_plays(self, out: Effects) -> None:
+        """The computer's next step, or its whole turn at the instant pace."""
+        if self.pace_ms():
+            self.computer_step(out)
+            return
+        steps = 0
+        while self.computer_turn() and steps < MAX_STEPS and self.computer_step(out):
+            steps += 1
+
+    def computer_step(self, out: Effects) -> bool:
+        """One visible step of the computer's turn; False when it cannot play now."""
+        game = self.live()
+        if game is None or self.confirm or not game.seats[game.current].computer:
+            return False
+        if self.pending is not None:
+            return self.play(self.pending, out)
+        player = self.player(game.seats[game.current])
+        if player is None:
+            return False  # not ready: it plays once its tables are here
+        plan = player.plan(game)
+        action = self.next_action(game, plan)
+        if isinstance(action, self.toggle):
+            while isinstance(action, self.toggle):
+                game.apply(action)
+                action = self.next_action(game, plan)
+            self.held(out)
+            return True
+        if self.shows_first(action):
+            self.pending = action
+            return True
+        return self.play(action, out)
+
+    def timer(self) -> Timer | None:
+        game = self.live()
+        if not self.active or self.confirm or game is None:
+            return None
+        if game.seats[game.current].computer:
+            if self.player(game.seats[game.current]) is None:
+                return None  # not ready: an update (a download's answer) brings it in
+            return Timer(self.pace_ms(), ComputerStep())
+        return self.own_timer()
+
+    # -- the game's life --------------------------------------------------------------
+    def computer_level(self) -> str:
+        return self.form.level
+
+    def start(self, out: Effects) -> None:
+        self.game = self.new_game(self.form.seats(self.ctx.tr, self.computer_level()))
+        # Each game has fresh dice: a dice script starts over.
+        self.dice = Dice(self.ctx.params)
+        self.phase = "play"
+        self.confirm = False
+        self.note = self.notice = self.pending = None
+        self.started(out)
+
+    def ask_new(self, out: Effects) -> None:
+        if self.live() is not None and not self.confirm:
+            self.confirm = True  # nothing runs behind the question
+            out.focus(f"#{self.prefix}-keep")
+            return
+        self.open_setup(out)
+
+    def open_setup(self, out: Effects) -> None:
+        """The new game form; a game in progress stays until another starts."""
+        self.phase = "setup"
+        self.confirm = False
+        self.note = self.notice = self.pending = None
+        out.focus(f"#{self.prefix}-name-0")
+
+    def finish(self, out: Effects) -> None:
+        game = self.game
+        assert game is not None
+        outcome = game.outcome()
+        assert outcome is not None
+        self.phase = "end"
+        key, extra = self.stats_key(), self.stats_extra()
+        stats.record(self.ctx, key, outcome, game.seats, self.dice.reproducible, **extra)
+        self.ended(out)
+
+    # -- saving -----------------------------------------------------------------------
+    def saved(self) -> dict[str, Any] | None:
+        game = self.game
+        if game is None or game.over:
+            return None
+        return {"engine": game.to_dict(), **self.dice.saved(), **self.extras()}
+
+    def _resume(self) -> None:
+        saves = self.ctx.saves
+        loaded = saves.load(self.name)
+        if loaded.notice:
+            self.notice = (loaded.notice, {})
+        state = loaded.state
+        if state is None:
+            return
+        # Every field the screen reads is checked here, before anything is cleared:
+        # a save that loads must play to its end (see zaria_web.saved_state).
+        try:
+            saved = saved_state.engine_state(state, self.state_version)
+            game = self.from_dict(seats.clean_seats(self.ctx.tr, saved))
+            dice = saved_state.dice_fields(state, self.max_dice)
+            self.check_save(game, state)
+        except saved_state.NewerState as exc:
+            self.notice = (saves.reject(self.name, str(exc), "save.newer"), {})
+            return
+        except Exception as exc:  # whatever a hostile dict makes the engine raise
+            self.notice = (saves.reject(self.name, str(exc) or type(exc).__name__), {})
+            return
+        if game.over:
+            saves.clear(self.name)
+            return
+        self.game = game
+        self.form = SeatForm.of(game.seats, self.form.level)
+        self.dice.resume(dice, self.ctx.params)
+        self.phase = "play"
+        self.notice = self.resumed_note
+
+    # -- drawing ----------------------------------------------------------------------
+    def view(self) -> str:
+        if self.phase == "setup" or self.game is None:
+            return self.view_setup()
+        if self.phase == "end":
+            return self.view_end()
+        return self.view_table()

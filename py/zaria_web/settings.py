@@ -1,0 +1,71 @@
+"""The app's settings: their defaults, the values each may take, and how they are read.
+
+Settings are stored as one JSON object (``zaria.settings``); the theme is also
+stored on its own, for the page's script that paints before Python runs.
+"""
+
+from __future__ import annotations
+
+from zaria.i18n import LANGUAGES
+from zaria_web import stored
+from zaria_web.stored import Unreadable
+
+THEMES = ("system", "light", "dark")
+DEFAULT_SETTINGS = {"theme": "system", "autorecord": "3", "pace": "normal", "coach": "off"}
+#: The values each setting may take; anything else read from storage is replaced
+#: by the default, and :meth:`zaria_web.app.App.set_setting` refuses it.
+SETTING_VALUES: dict[str, tuple[str, ...]] = {
+    "theme": THEMES,
+    "autorecord": ("3", "5", "10", "off"),
+    "pace": ("normal", "fast", "instant"),
+    "coach": ("on", "off"),
+}
+#: Milliseconds between two visible steps of a computer's turn, by pace.
+PACE_MS = {"normal": 1000, "fast": 300, "instant": 0}
+SETTINGS_KEY = "zaria.settings"
+#: Where unreadable settings are set aside.
+BAD_SETTINGS_KEY = "zaria.badsettings"
+LANG_KEY = "zaria.lang"
+#: The theme again, on its own, for the page's script that paints before Python runs.
+THEME_KEY = "zaria.theme"
+
+
+class SettingError(ValueError):
+    """An unknown setting, or a value the setting does not take."""
+
+
+def allowed(key: str, value: str) -> bool:
+    """Whether setting ``key`` may take ``value``.
+
+    >>> allowed("pace", "fast"), allowed("pace", "slow"), allowed("colour", "red")
+    (True, False, False)
+    """
+    return value in SETTING_VALUES.get(key, ())
+
+
+def parse_settings(raw: str) -> dict[str, str]:
+    """The valid settings stored as ``raw``: unknown keys and bad values are left out
+    (their defaults apply); raises :class:`~zaria_web.stored.Unreadable` when
+    ``raw`` is not a JSON object.
+
+    >>> parse_settings('{"pace": "fast", "autorecord": "²", "x": 1}')
+    {'pace': 'fast'}
+    """
+    data = stored.decode_json(raw)
+    if not isinstance(data, dict):
+        raise Unreadable("the settings are not an object")
+    return {k: v for k, v in data.items() if isinstance(v, str) and allowed(k, v)}
+
+
+def parse_lang(raw: str) -> str:
+    """The language stored as ``raw``; raises Unreadable if it is not one the app speaks."""
+    if raw not in LANGUAGES:
+        raise Unreadable(f"not a language of the app: {raw[:20]!r}")
+    return raw
+
+
+def parse_theme(raw: str) -> str:
+    """The theme stored as ``raw``; raises Unreadable if it is not a theme."""
+    if raw not in THEMES:
+        raise Unreadable(f"not a theme: {raw[:20]!r}")
+    return raw

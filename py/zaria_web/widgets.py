@@ -1,0 +1,191 @@
+"""The pieces every screen draws: buttons, notices, the top bar, the ranking.
+
+Pure functions of their arguments, like the views that use them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator
+from zaria.outcome import Outcome
+from zaria_web.html import attrs, h
+from zaria_web.names import NAME_LENGTH
+from zaria_web.play.seats import DEFAULT_NAME
+
+#: The message of an unexpected error, and the id its notice is dismissed by.
+ERROR_NOTICE = "error.generic"
+#: A message id and its parameters (kept as such, so that it follows a change of language).
+Note = tuple[str, dict[str, Any]]
+
+
+def button(
+    label: str, act: str, ident: str | None = None, cls: str = "btn", **extra: object
+) -> str:
+    """A plain text button that reports ``act``."""
+    button = attrs(type="button", class_=cls, id=ident, data_act=act, **extra)
+    return f"<button{button}>{h(label)}</button>"
+
+
+def close_button(tr: Translator, notice: str, ident: str | None = None) -> str:
+    """The × that dismisses the notice ``notice``."""
+    close = attrs(
+        type="button",
+        class_="icon-btn notice-close",
+        id=ident,
+        data_act="notice-close",
+        data_notice=notice,
+        aria_label=tr("notice.dismiss"),
+        title=tr("notice.dismiss"),
+    )
+    return f'<button{close}><span aria-hidden="true">×</span></button>'
+
+
+def note_text(tr: Translator, note: Note) -> str:
+    key, params = note
+    return tr(key, **params)
+
+
+def error_notice(tr: Translator, message: str, detail: str) -> str:
+    """The notice of an unexpected error: its words, its own text, Reload and dismiss."""
+    # A plain link to the page's own address reloads it, with its parameters.
+    reload = attrs(class_="btn small", id="error-reload", href="")
+    return (
+        f'<div class="notice notice-row error-notice" data-notice="{ERROR_NOTICE}">'
+        f"<span>{h(tr(message))}"
+        f' <small class="error-detail">{h(detail)}</small></span>'
+        f"<a{reload}>{h(tr('update.reload'))}</a>"
+        f"{close_button(tr, ERROR_NOTICE, 'error-close')}</div>"
+    )
+
+
+def other_tab_notice(tr: Translator, game: str) -> str:
+    """Another tab holds this game: the offer to continue it here."""
+    take = button(tr("save.take_over"), "take-over", "take-over", "btn primary", data_game=game)
+    return (
+        f'<div class="notice notice-row other-tab" role="alert">'
+        f"<span>{h(tr('save.other_tab'))}</span>{take}</div>"
+    )
+
+
+def notice_row(tr: Translator, msg_id: str) -> str:
+    """A notice above the screen, until dismissed."""
+    return (
+        f'<div class="notice notice-row" role="status" data-notice="{h(msg_id)}">'
+        f"<span>{h(tr(msg_id))}</span>{close_button(tr, msg_id)}</div>"
+    )
+
+
+def notices(parts: Sequence[str]) -> str:
+    return f'<div class="notices">{"".join(parts)}</div>' if parts else ""
+
+
+def tools(tr: Translator, theme: str) -> str:
+    """The top bar: the language selector and the theme switch."""
+    options = "".join(
+        f"<option{attrs(value=code, selected=code == tr.lang, lang=code)}>"
+        f"{h(NATIVE_NAMES[code])}</option>"
+        for code in LANGUAGES
+    )
+    theme_button = attrs(
+        type="button",
+        class_="icon-btn theme-btn",
+        id="theme",  # the page keeps focus by id across redraws
+        data_act="theme",
+        data_theme=theme,
+        title=tr("theme." + theme),
+        aria_label=tr("theme.label") + ": " + tr("theme." + theme),
+    )
+    return (
+        f'<label class="lang-pick"><span class="sr-only">{h(tr("home.language"))}</span>'
+        f'<select id="lang" data-act="lang">{options}</select></label>'
+        f"<button{theme_button}>"
+        '<span aria-hidden="true" class="theme-icon"></span></button>'
+    )
+
+
+def name_rows(
+    tr: Translator, names: Sequence[str], prefix: str, row_class: str, numbered: bool = False
+) -> str:
+    """The new game form's name fields (``#<prefix>-name-<i>``), each with its remove
+    button while more than one is left; ``numbered`` shows each row's number."""
+    rows = []
+    for i, name in enumerate(names):
+        remove = ""
+        if len(names) > 1:
+            remove_attrs = attrs(
+                type="button",
+                class_="icon-btn remove",
+                id=f"{prefix}-remove-{i}",
+                data_act="seat-remove",
+                data_index=i,
+                aria_label=tr("common.setup.remove", n=i + 1),
+            )
+            remove = f'<button{remove_attrs}><span aria-hidden="true">×</span></button>'
+        field = attrs(
+            type="text",
+            id=f"{prefix}-name-{i}",
+            value=name,
+            placeholder=tr(DEFAULT_NAME, n=i + 1),
+            maxlength=NAME_LENGTH,
+            autocomplete="off",
+            spellcheck="false",
+            dir="auto",
+            data_act="seat-name",
+            data_index=i,
+        )
+        number = f'<span class="fk-pnum" aria-hidden="true">{i + 1}</span>' if numbered else ""
+        rows.append(
+            f'<li class="{row_class}"><label class="sr-only" for="{prefix}-name-{i}">'
+            f"{h(tr('common.setup.player', n=i + 1))}</label>{number}<input{field}>{remove}</li>"
+        )
+    return "".join(rows)
+
+
+def ranked(outcome: Outcome) -> list[tuple[int, int]]:
+    """``(place, seat)`` in the order the end screens list them: highest total first,
+    equal totals sharing a place ("1, 1, 3").
+
+    >>> ranked(Outcome((300, 900, 300)))
+    [(1, 1), (2, 0), (2, 2)]
+    """
+    return [(p.place, seat) for p in outcome.ranking for seat in p.seats]
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as words read them: ``1, 5, 5``."""
+    return ", ".join(str(d) for d in dice)
+
+
+def radio(
+    name: str,
+    act: str,
+    value: str,
+    label: str,
+    checked: bool,
+    disabled: bool = False,
+    **extra: object,
+) -> str:
+    """One choice of a group of radio buttons drawn as segments."""
+    box = attrs(
+        type="radio",
+        name=name,
+        id=f"{name}-{value}",
+        value=value,
+        checked=checked,
+        disabled=disabled,
+        data_act=act,
+        **extra,
+    )
+    return f'<label class="fk-seg"><input{box}><span>{h(label)}</span></label>'
+
+
+def select(
+    ident: str, act: str, options: Sequence[tuple[str, str]], current: str, **extra: object
+) -> str:
+    """A drop-down list of ``(value, label)``."""
+    opts = "".join(
+        f"<option{attrs(value=v, selected=v == current)}>{h(t)}</option>" for v, t in options
+    )
+    return f"<select{attrs(id=ident, data_act=act, **extra)}>{opts}</select>"

@@ -1,0 +1,301 @@
+"""What both games do the same way, through the one shared game screen, tested once
+for both: the form, the pace of the computer, the question before a new game,
+resuming after a reload, Play again, the statistics, and views that change nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from fake_host import PENTA_TABLE, FakeHost, Page
+from zaria_web.app import App
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.screen import GameScreen, Play
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    prefix: str
+    #: Dice where every roll scores (a Farkle roll keeps the turn).
+    dice: str
+    #: Set aside or hold what the first roll allows, the game's own way.
+    hold: Callable[[App], None]
+    #: The held or set-aside dice of the game in progress.
+    held: Callable[[Any], object]
+    #: The dice on the table.
+    shown: Callable[[Any], object]
+
+
+def _penta_hold(app: App) -> None:
+    app.action("hold", {"index": "0"})
+
+
+def _farkle_hold(app: App) -> None:
+    app.action("toggle", {"pos": "1"})
+
+
+PENTA = Game(
+    "penta", "penta", "11111,22222,33333,44444", _penta_hold, lambda g: g.held, lambda g: g.dice
+)
+FARKLE = Game(
+    "farkle",
+    "fk",
+    "155234,155234,155234,155234",
+    _farkle_hold,
+    lambda g: g.selected,
+    lambda g: g.roll,
+)
+GAMES = [PENTA, FARKLE]
+ids = [g.name for g in GAMES]
+
+
+def open_game(
+    g: Game, params: dict[str, str] | None = None, host: FakeHost | None = None
+) -> tuple[App, FakeHost]:
+    host = host or FakeHost({"zaria.lang": "en"})
+    host.files[TABLE_URL] = PENTA_TABLE
+    app = App(host, {"dice": g.dice} if params is None else params)
+    app.action("open", {"game": g.name})
+    return app, host
+
+
+def started(g: Game, computer: bool = False, **params: str) -> tuple[App, FakeHost]:
+    app, host = open_game(g, params or None)
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    if not computer:
+        app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("start", {})
+    return app, host
+
+
+def screen(app: App) -> GameScreen[Any]:
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
+def game(app: App) -> Any:
+    g = screen(app).game
+    assert g is not None
+    return g
+
+
+# -- the form ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_the_form_adds_removes_and_names_the_players(g: Game) -> None:
+    app, host = open_game(g)
+    p = g.prefix
+    app.action("seat-add", {})
+    assert host.focused == f"#{p}-name-1" and Page(host.screen_html).has(f"{p}-name-1")
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("seat-name", {"index": "1", "value": "ann", "event": "input"})
+    app.action("seat-add", {})
+    app.action("seat-remove", {"index": "2"})
+    assert host.focused == f"#{p}-name-1"  # the row that took its place, or the one above
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("start", {})
+    # Names told apart, no computer, the first player to play.
+    assert [s.name for s in game(app).seats] == ["Ann", "ann 2"]
+    assert not any(s.computer for s in game(app).seats) and game(app).current == 0
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_the_computer_joins_at_the_level_chosen(g: Game) -> None:
+    app, _ = open_game(g)
+    levels = screen(app).levels()
+    app.action("seat-level", {"value": levels[-1], "event": "change"})
+    app.action("seat-level", {"value": "no such level", "event": "change"})
+    app.action("start", {})
+    computer = game(app).seats[-1]
+    assert computer.computer and computer.level == levels[-1] and computer.name == "Computer"
+
+
+# -- the computer's pace ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+@pytest.mark.parametrize(("pace", "ms"), [("normal", 1000), ("fast", 300)])
+def test_the_computer_takes_its_first_step_after_the_pace(g: Game, pace: str, ms: int) -> None:
+    app, host = open_game(g)
+    app.set_setting("pace", pace)
+    computer = game_of_computer(app)
+    host.advance(ms - 1)
+    assert g.shown(computer) is None  # not yet
+    host.advance(1)
+    assert g.shown(computer) is not None  # its first roll
+
+
+def game_of_computer(app: App) -> Any:
+    """Put the screen on a game whose first seat is the computer, as a save would."""
+    s = screen(app)
+    d = s.form.seats(app.ctx.tr, s.computer_level())
+    s.game = s.new_game([d[-1], *d[:-1]] if len(d) > 1 else d)
+    s.phase = "play"
+    app.redraw()
+    app.dispatch(None)  # an update: the timer the model wants starts
+    return s.game
+
+
+# -- a new game ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_new_game_asks_first_and_keeps_the_game_until_another_starts(g: Game) -> None:
+    app, host = started(g)
+    app.action("roll", {})
+    before = copy.deepcopy(game(app).to_dict())
+    app.action("new", {})
+    assert host.focused == f"#{g.prefix}-keep"
+    assert app.key("r") is False and game(app).to_dict() == before  # nothing plays under it
+    app.action("keep-playing", {})
+    assert host.focused == f"#{g.prefix}-new" and not screen(app).confirm
+    app.action("new", {})
+    app.action("confirm-new", {})
+    assert screen(app).phase == "setup" and host.focused == f"#{g.prefix}-name-0"
+    assert json.loads(host.storage[f"zaria.save.{g.name}"])["state"]["engine"] == before
+    app.action("back", {})
+    assert screen(app).phase == "play" and game(app).to_dict() == before
+    app.action("new", {})
+    app.action("confirm-new", {})
+    app.action("start", {})
+    assert game(app).to_dict() != before and g.shown(game(app)) is None
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_escape_closes_the_question(g: Game) -> None:
+    app, _ = started(g)
+    app.action("new", {})
+    assert app.key("Escape") is True and not screen(app).confirm
+
+
+# -- resuming ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_a_reload_resumes_the_holds_and_the_dice_script_goes_on(g: Game) -> None:
+    app, host = started(g)
+    app.action("roll", {})
+    g.hold(app)
+    first = g.shown(game(app))
+    again, host2 = open_game(g, host=FakeHost(dict(host.storage)))
+    assert game(again) == game(app) and g.held(game(again)) == g.held(game(app))
+    assert Page(host2.screen_html).has(f"{g.prefix}-roll")
+    # The script goes on where the game was: the next roll is the script's second.
+    app.action("roll", {})
+    again.action("roll", {})
+    assert g.shown(game(again)) == g.shown(game(app)) != first
+    # Penta rolls its five dice, then the four not held; Farkle six, then five.
+    assert screen(again).dice.rolls == screen(app).dice.rolls == ([5, 4] if g is PENTA else [6, 5])
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_a_seeded_game_counts_as_seeded_after_a_reload_without_the_seed(g: Game) -> None:
+    app, host = started(g, seed="7")
+    app.action("roll", {})
+    again, _ = open_game(g, params={}, host=FakeHost(dict(host.storage)))
+    assert screen(again).dice.reproducible
+
+
+# -- the end -------------------------------------------------------------------------------
+
+
+def play_to_the_end(app: App) -> None:
+    """Play the screen's game to its end as people would, through the page's intents:
+    each move the one the engine's first computer level would make."""
+    for _ in range(5000):
+        s = screen(app)
+        g = game(app)
+        if g.over:
+            return
+        player = s.player(g.seats[g.current])
+        assert player is not None
+        app.dispatch(Play(s.next_action(g, player.plan(g))))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_the_end_counts_once_and_play_again_keeps_the_players(g: Game) -> None:
+    app, host = open_game(g, params={})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("seat-add", {})
+    app.action("seat-name", {"index": "1", "value": "Bo", "event": "input"})
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("start", {})
+    play_to_the_end(app)
+    assert screen(app).phase == "end" and f"zaria.save.{g.name}" not in host.storage
+    counted = json.loads(host.storage["zaria.stats"])
+    key = next(k for k in counted if k.startswith(g.name))
+    assert counted[key]["games"] == 1
+    app.redraw()
+    app.action("home", {})
+    app.action("open", {"game": g.name})  # the end screen again: not counted twice
+    assert json.loads(host.storage["zaria.stats"])[key]["games"] == 1
+    app.action("again", {})
+    assert [s.name for s in game(app).seats] == ["Ann", "Bo"] and not game(app).over
+
+
+# -- views change nothing -----------------------------------------------------------------
+
+
+def model(app: App) -> tuple[str, dict[str, Any], str]:
+    """What a drawing could change: the screen's fields, its save, and storage."""
+    s = app.screen
+    fields = {k: v for k, v in vars(s).items() if k not in ("ctx", "dice")}
+    saved = json.dumps(s.saved(), sort_keys=True)
+    assert isinstance(app.host, FakeHost)
+    return saved, copy.deepcopy(fields), json.dumps(app.host.storage, sort_keys=True)
+
+
+def moments(g: Game) -> list[tuple[str, App]]:
+    """The game's screens at the moments a player sees: the form, a fresh table, a
+    roll just made (its dice tumbling), the question, the computer's turn, the end."""
+    out = []
+    app, _ = open_game(g)
+    out.append(("form", app))
+    app, _ = started(g)
+    out.append(("table", app))
+    app, _ = started(g)
+    app.action("roll", {})
+    out.append(("rolled", app))
+    app, _ = started(g)
+    app.action("roll", {})
+    app.action("new", {})
+    out.append(("question", app))
+    app, _ = open_game(g)
+    game_of_computer(app)
+    out.append(("computer", app))
+    app, _ = open_game(g, params={})
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("start", {})
+    play_to_the_end(app)
+    out.append(("end", app))
+    return out
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_drawing_a_screen_is_pure(g: Game) -> None:
+    for moment, app in moments(g):
+        before = model(app)
+        first = app.screen.view()
+        second = app.screen.view()
+        assert first == second, moment
+        assert model(app) == before, moment
+
+
+@pytest.mark.parametrize("name", ["home", "stats", "rules"])
+def test_drawing_a_page_is_pure(name: str) -> None:
+    app, host = started(PENTA)
+    app.action("open", {"game": name}) if name != "rules" else app.action("rules", {})
+    storage = dict(host.storage)
+    fields = copy.deepcopy({k: v for k, v in vars(app.screen).items() if k != "ctx"})
+    assert app.screen.view() == app.screen.view()
+    assert host.storage == storage
+    assert {k: v for k, v in vars(app.screen).items() if k != "ctx"} == fields

@@ -1,0 +1,98 @@
+"""The shape of the code: no import cycles, short functions, views apart from controllers.
+
+The browser layer is one update loop (see :mod:`zaria_web.app`): views draw a
+snapshot and never reach back into the screens that hold the models, and the
+engine never imports the browser layer.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PY = Path(__file__).resolve().parent.parent / "py"
+#: The longest a function may be, in lines (decorators and docstring included).
+MAX_FUNCTION_LINES = 50
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PY).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PY.rglob("*.py"))}
+
+
+def imports(name: str) -> set[str]:
+    """The project's modules ``name`` imports, anywhere in it (a function's own
+    imports included: importing late does not break a cycle of meaning)."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        found |= {t for t in targets if t in MODULES and t != name}
+    return found
+
+
+GRAPH = {name: imports(name) for name in MODULES}
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    cycles = []
+    for start in GRAPH:
+        stack = [(start, (start,))]
+        seen: set[str] = set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in GRAPH[node]:
+                if nxt == start:
+                    cycles.append(" → ".join((*path, start)))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, (*path, nxt)))
+    assert not cycles, "\n".join(sorted(cycles))
+
+
+def test_the_engine_never_imports_the_browser_layer() -> None:
+    bad = {n: sorted(i) for n, i in GRAPH.items() if n.startswith("zaria.") or n == "zaria"}
+    assert all(not m.startswith("zaria_web") for deps in bad.values() for m in deps), bad
+
+
+VIEWS = sorted(n for n in MODULES if n.endswith(("view", "setup_view")) or n == "zaria_web.widgets")
+
+
+def test_there_are_views_to_check() -> None:
+    assert {"zaria_web.penta.view", "zaria_web.farkle.view", "zaria_web.widgets"} <= set(VIEWS)
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_a_view_imports_no_controller(name: str) -> None:
+    """A view module draws what it is given: it imports no screen, no app."""
+    controllers = {n for n in MODULES if n.endswith(".screen") or n == "zaria_web.app"}
+    controllers.discard("zaria_web.screen")  # the contract, not a controller
+    assert not GRAPH[name] & controllers, sorted(GRAPH[name] & controllers)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_every_function_fits_on_a_screen(name: str) -> None:
+    tree = ast.parse(MODULES[name].read_text())
+    long = [
+        (node.name, node.end_lineno - node.lineno + 1)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
+    ]
+    assert not long, f"{name}: {long}"
