@@ -102,7 +102,7 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     roll_to(page, [1, 1, 2, 2, 3, 3])
     tap(page, 1, 2, 3, 4, 5, 6)
     expect(page.locator(".fk-events")).to_contain_text("Hot dice!")
-    expect(page.locator("#fk-risk")).to_have_text("2.3 %")
+    expect(page.locator("#fk-risk")).to_have_text("2.3%")
     roll_to(page, [1, 5, 5, 2, 3, 4])
     expect(page.locator(".fk-events")).to_contain_text(
         "Hot dice! All six dice are back in play; the turn keeps its 1,500 points."
@@ -260,7 +260,7 @@ def test_setting_aside_refusals_risk_and_resuming(app: App) -> None:
     setup(page, ["Zoé"], computer=False)
     expect(page.locator("#fk-setup-title")).to_have_text("Humans")
     page.locator("#fk-start").click()
-    expect(page.locator("#fk-risk")).to_have_text("2.3 %")
+    expect(page.locator("#fk-risk")).to_have_text("2.3%")
     expect(page.locator(".fk-stat.risk dt")).to_contain_text("(6 dice)")
 
     # The scoring card, one tap away, stays open while the game goes on.
@@ -308,7 +308,7 @@ def test_setting_aside_refusals_risk_and_resuming(app: App) -> None:
 
     roll_to(page, [5, 3])
     tap(page, 1)
-    expect(page.locator("#fk-risk")).to_have_text("66.7 %")
+    expect(page.locator("#fk-risk")).to_have_text("66.7%")
     expect(page.locator(".fk-stat.risk dt")).to_contain_text("(1 die)")
 
     # A reload resumes exactly: dice, selection, groups, whose turn.

@@ -491,8 +491,8 @@ def test_home_offers_resume_for_each_saved_game_and_the_statistics() -> None:
     app.redraw()
     assert "resume-" not in host.screen_html
     assert 'data-game="stats"' in host.screen_html
-    SaveStore(host).save("farkle", {"x": 1})
-    app.redraw()
+    SaveStore(host).save("farkle", {"x": 1})  # as another tab would
+    app.storage_changed("zaria.save.farkle")
     assert 'id="resume-farkle"' in host.screen_html
     assert 'id="resume-penta"' not in host.screen_html
     resume = re.search(r'<button[^>]*id="resume-farkle"[^>]*>', host.screen_html)

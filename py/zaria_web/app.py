@@ -30,7 +30,7 @@ from zaria_web.effects import Download, Effects, Focus, Go, Notice, Setting, Tim
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
 from zaria_web.saves import SaveStore
-from zaria_web.screen import GAMES, Context, Enter, Leave, Screen
+from zaria_web.screen import GAMES, Context, Enter, Leave, Screen, StorageChanged
 from zaria_web.settings import (
     BAD_SETTINGS_KEY,
     DEFAULT_SETTINGS,
@@ -377,11 +377,10 @@ class App:
     def storage_changed(self, key: str | None) -> None:
         """Another tab changed storage (``key``; None when it cleared everything)."""
         game = self.ctx.saves.changed(key)
-        saves_changed = key is None or key.startswith("zaria.save.")
-        if (game is not None and game == self.screen.name) or (
-            saves_changed and self.screen.name == "home"  # its Resume buttons
-        ):
-            self.redraw()
+        if game is not None and game == self.screen.name:
+            self.redraw()  # the offer to continue here the game the other tab took
+        elif self.screen.name in ("home", "stats"):
+            self.dispatch(StorageChanged(key))  # Resume buttons, figures
 
     def take_over(self, game: str) -> None:
         """Continue ``game`` in this tab from the other tab's latest save."""

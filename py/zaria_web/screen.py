@@ -51,6 +51,13 @@ class Leave:
     """The player leaves the screen: nothing of it may run any more."""
 
 
+@dataclass(frozen=True)
+class StorageChanged:
+    """Another tab changed storage (``key``; None when it cleared everything)."""
+
+    key: str | None
+
+
 class Screen(Protocol):
     """A screen: intents in, a model changed by one update, HTML and effects out."""
 

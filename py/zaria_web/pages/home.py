@@ -9,8 +9,12 @@ and the card stays the only button named after the game.
 
 from __future__ import annotations
 
+from typing import Any
+
+from zaria_web.effects import Effects
 from zaria_web.html import attrs, die_face, h
-from zaria_web.screen import GAMES, Page
+from zaria_web.saves import PREFIX as SAVE_PREFIX
+from zaria_web.screen import GAMES, Context, Enter, Page, StorageChanged
 
 #: The die face drawn on each game's card.
 ART = {"penta": 5, "farkle": 6}
@@ -21,9 +25,25 @@ class HomeScreen(Page):
 
     name = "home"
 
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        #: Which games have a game in progress (their Resume buttons).
+        self.in_progress: dict[str, bool] = {}
+        self._look()
+
+    def _look(self) -> None:
+        self.in_progress = {g: self.ctx.saves.has(g) for g in GAMES}
+
+    def update(self, intent: Any, out: Effects) -> None:
+        other = isinstance(intent, StorageChanged) and intent.key is not None
+        if other and not intent.key.startswith(SAVE_PREFIX):
+            return  # not a game in progress
+        if isinstance(intent, Enter | StorageChanged):
+            self._look()
+
     def _slot(self, game: str) -> str:
         tr = self.ctx.tr
-        saved = self.ctx.saves.has(game)
+        saved = self.in_progress.get(game, False)
         card = attrs(type="button", class_="game-card " + game, data_act="open", data_game=game)
         badge = f'<span class="game-badge">{h(tr("home.in_progress"))}</span>' if saved else ""
         resume = ""

@@ -21,7 +21,7 @@ from zaria_web.effects import Effects, Go
 from zaria_web.farkle.view import house_lines
 from zaria_web.html import attrs, bdi, h, tr_html
 from zaria_web.names import clean_name
-from zaria_web.screen import GAMES, Context, Leave, Page
+from zaria_web.screen import GAMES, Context, Enter, Leave, Page, StorageChanged
 from zaria_web.widgets import button
 
 
@@ -55,12 +55,18 @@ class StatsScreen(Page):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.confirming = False
+        #: The statistics as last read (on showing the screen, or a change in storage).
+        self.summaries: dict[str, stats.Summary] = {}
+        self._read()
+
+    def _read(self) -> None:
+        found = stats.read(self.ctx.host, self.ctx.saves.tell)
+        self.summaries = found.value or {g: stats.Summary() for g in GAMES}
 
     # -- drawing -------------------------------------------------------------
     def view(self) -> str:
         tr = self.ctx.tr
-        found = stats.read(self.ctx.host, self.ctx.saves.tell)
-        summaries = found.value or {g: stats.Summary() for g in GAMES}
+        summaries = self.summaries
         panels = "".join(
             self._farkle_panel(summaries)
             if game == "farkle"
@@ -185,9 +191,12 @@ class StatsScreen(Page):
         elif isinstance(intent, Clear):
             cleared = stats.clear(self.ctx.host)
             self.confirming = False
+            self._read()
             out.announce(self.ctx.tr("stats.cleared" if cleared else "stats.unavailable"))
             out.focus("#stats-title")
         elif isinstance(intent, Go):
             out.go(intent.screen)
         elif isinstance(intent, Leave):
             self.confirming = False
+        elif isinstance(intent, Enter | StorageChanged):
+            self._read()
