@@ -3,11 +3,15 @@ place by closing the old one and creating another)."""
 
 from __future__ import annotations
 
-from fake_host import FakeHost, start_penta
+import pytest
+
+from fake_host import PENTA_TABLE, FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria_web.app import App
+from zaria_web.data_files import DataFile
 from zaria_web.farkle.screen import FarkleScreen
-from zaria_web.penta.screen import PentaScreen
+from zaria_web.penta import screen as penta_screen
+from zaria_web.penta.screen import TABLE_URL, PentaScreen
 
 
 def penta(app: App) -> PentaGame:
@@ -43,3 +47,24 @@ def test_closing_stops_the_computer_s_farkle_turn() -> None:
     assert not host.timers
     host.advance(60_000)
     assert screen.game.roll is None and screen.game.current == 1  # it never played
+
+
+def test_a_download_answered_after_the_app_closed_still_reaches_the_next_app(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The strategy table is shared by every app of the page's life: an answer that
+    # arrives after a restart must fill it, or the next app would wait for ever.
+    monkeypatch.setattr(penta_screen, "TABLE", DataFile(TABLE_URL, penta_screen._read_table))
+    host = FakeHost()
+    host.slow_downloads = True
+    host.files[TABLE_URL] = PENTA_TABLE
+    app = App(host, {})
+    app.action("open", {"game": "penta"})
+    app.close()
+    host.deliver()
+    assert penta_screen.TABLE.ready
+    again = App(host, {})
+    again.action("open", {"game": "penta"})
+    again.action("start", {})
+    assert 'data-strategy="ready"' in host.screen_html
+    assert not host.pending  # nothing asked twice

@@ -236,6 +236,9 @@ class Game(Protocol[A]):
     over. ``copy()`` is independent of the original, and ``from_dict(to_dict())``
     gives back an equal game.
 
+    ``can_roll()`` says whether the current player may roll now, and
+    ``dice_to_roll()`` how many dice that roll has (what a roll's values must number).
+
     ``undo()`` takes back the last decision that ended a turn, once, until the
     next roll; ``can_undo()`` says whether it may now (:class:`Undo`), and
     ``undo_seat`` which seat's decision it would take back.
@@ -255,6 +258,10 @@ class Game(Protocol[A]):
     def legal_actions(self) -> list[A]: ...
 
     def apply(self, action: A, *, roller: Roller | None = None) -> None: ...
+
+    def can_roll(self) -> bool: ...
+
+    def dice_to_roll(self) -> int: ...
 
     @property
     def undo_seat(self) -> int | None: ...

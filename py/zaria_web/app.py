@@ -30,7 +30,7 @@ from zaria_web.effects import Download, Effects, Focus, Go, Notice, Setting, Tim
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
 from zaria_web.saves import SaveStore
-from zaria_web.screen import GAMES, Context, Enter, Leave, Screen, StorageChanged
+from zaria_web.screen import GAMES, PLAYED, Context, Enter, Leave, Screen, StorageChanged
 from zaria_web.settings import (
     BAD_SETTINGS_KEY,
     DEFAULT_SETTINGS,
@@ -51,6 +51,8 @@ from zaria_web.widgets import ERROR_NOTICE
 SCREENS: dict[str, tuple[str, str]] = {
     "penta": ("zaria_web.penta.screen", "PentaScreen"),
     "farkle": ("zaria_web.farkle.screen", "FarkleScreen"),
+    "penta-pad": ("zaria_web.penta.pad", "PentaPad"),
+    "farkle-pad": ("zaria_web.farkle.pad", "FarklePad"),
     "stats": ("zaria_web.pages.stats", "StatsScreen"),
     "rules": ("zaria_web.pages.rules", "RulesScreen"),
 }
@@ -181,10 +183,9 @@ class App:
         screen = self.screen
 
         def answer(intent: Any) -> None:
-            # The answer goes to the screen that asked, shown or not (it keeps the file).
-            if self._closed:
-                return
-            if screen is self.screen:
+            # The answer goes to the screen that asked, shown or not, even after the app
+            # closed: the file it fills is shared by every screen of the page's life.
+            if screen is self.screen and not self._closed:
                 self.dispatch(intent)
             else:
                 screen.update(intent, Effects())
@@ -216,7 +217,7 @@ class App:
         """Store the game in progress of a game screen when it changed (or clear it
         when there is none any more)."""
         game = screen.name
-        if game not in GAMES:
+        if game not in PLAYED:
             return
         state = screen.saved()
         text = None if state is None else json.dumps(state, sort_keys=True)
@@ -249,7 +250,7 @@ class App:
         self.screen = self._screen(name)
         out = Effects()
         if changed:
-            problem = self.ctx.saves.problem(name) if name in GAMES else None
+            problem = self.ctx.saves.problem(name) if name in PLAYED else None
             if problem is not None:
                 self.notice(problem)  # on every game screen that is not being saved
             self.screen.update(Enter(), out)
@@ -277,7 +278,7 @@ class App:
             cls = getattr(importlib.import_module(module_name), cls_name)
             screen: Screen = cls(self.ctx)
             self._screens[name] = screen
-            if name in GAMES:
+            if name in PLAYED:
                 state = screen.saved()  # the game it resumed, as stored
                 self._stored[name] = None if state is None else json.dumps(state, sort_keys=True)
         return self._screens[name]
@@ -293,6 +294,7 @@ class App:
             # The rules page of a game; its back button reopens that game.
             rules = self._screen("rules")
             rules.game = data.get("game", "penta")  # type: ignore[attr-defined]
+            rules.back = self.screen.name  # type: ignore[attr-defined]
             self.go("rules")
         elif act == "lang":
             self.set_language(data.get("value", ""))
@@ -371,7 +373,7 @@ class App:
         """The error notice's words: "your game is saved" only where it is true."""
         name = self.screen.name
         saves = self.ctx.saves
-        unsaved = name in GAMES and (saves.problem(name) is not None or name in saves.conflicts)
+        unsaved = name in PLAYED and (saves.problem(name) is not None or name in saves.conflicts)
         return ERROR_UNSAVED if unsaved else ERROR_NOTICE
 
     def storage_changed(self, key: str | None) -> None:

@@ -303,8 +303,10 @@ def _on_click(evt: Any) -> None:
         return  # fields report on change
     if el.tagName in ("A", "SUMMARY"):
         evt.preventDefault()  # the app draws a disclosure's state itself
-    if evt.detail > 1:
-        return  # a double tap or click is one press: one roll, not two
+    if evt.detail > 1 and not el.hasAttribute("data-repeat"):
+        # A double tap or click is one press: one roll, not two. A keypad's keys
+        # (data-repeat) take each tap: a throw may have the same face three times.
+        return
     data = _dataset(el)
     app = _app
     if app is None:

@@ -26,6 +26,10 @@ from zaria_web.saves import SaveStore
 
 #: The games, in the order the app shows them.
 GAMES = ("penta", "farkle")
+#: Each game's score pad, to play it with real dice (:mod:`zaria_web.play.pad`).
+PADS = tuple(f"{g}-pad" for g in GAMES)
+#: The screens that play a game, and save it.
+PLAYED = GAMES + PADS
 
 
 @dataclass

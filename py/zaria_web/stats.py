@@ -14,6 +14,8 @@ What counts:
 - Farkle games are counted per set of house rules (:func:`farkle_key`): the
   rules page's game under ``farkle``, as before house rules existed, and each
   other set under ``farkle:<rules id>`` (``farkle:additive-open500``);
+- games played with real dice (a score pad) are counted apart, under
+  ``penta:real`` and ``farkle:real`` (whatever Farkle's house rules);
 - games with scripted or seeded dice do not count, nor does a game this tab
   plays while another tab holds it (a stale copy: see
   :class:`zaria_web.saves.SaveStore`), so one game is never counted twice (the
@@ -53,6 +55,8 @@ FORMAT = 1
 MAX_NAMES = 50
 #: The start of the key of Farkle's statistics under house rules.
 FARKLE_RULES_PREFIX = "farkle:"
+#: The keys of the games played with real dice (on a score pad), counted apart.
+REAL_KEYS = tuple(f"{g}:real" for g in GAMES)
 
 
 def farkle_key(rules: FarkleRules = DEFAULT_RULES) -> str:
@@ -164,7 +168,8 @@ def parse(raw: str) -> dict[str, Summary]:
     data = stored.decode_json(raw)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Unreadable("unknown statistics format")
-    keys = [*GAMES, *sorted(k for k in data if k not in GAMES and farkle_rules(k) is not None)]
+    known = [k for k in data if k in REAL_KEYS or (k not in GAMES and farkle_rules(k) is not None)]
+    keys = [*GAMES, *sorted(known)]
     try:
         return {k: Summary.from_dict(data[k]) if k in data else Summary() for k in keys}
     except ValueError as exc:

@@ -6,11 +6,12 @@ Pure functions of their arguments, like the views that use them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator
 from zaria.outcome import Outcome
-from zaria_web.html import attrs, h
+from zaria_web.html import attrs, die_face, h
 from zaria_web.names import NAME_LENGTH
 from zaria_web.play.seats import DEFAULT_NAME
 
@@ -189,3 +190,77 @@ def select(
         f"<option{attrs(value=v, selected=v == current)}>{h(t)}</option>" for v, t in options
     )
     return f"<select{attrs(id=ident, data_act=act, **extra)}>{opts}</select>"
+
+
+@dataclass(frozen=True)
+class PadView:
+    """A throw of real dice being entered: the faces so far, of how many."""
+
+    entered: tuple[int, ...]
+    needed: int
+    coach_on: bool = False
+
+    @property
+    def complete(self) -> bool:
+        return len(self.entered) == self.needed
+
+
+def _pad_slots(tr: Translator, prefix: str, pad: PadView) -> str:
+    """The dice of the throw entered so far (tap one to take it back), then blanks."""
+    slots = []
+    for i in range(pad.needed):
+        if i >= len(pad.entered):
+            slots.append(
+                f'<span class="die pad-die ghost" aria-hidden="true">{die_face(None)}</span>'
+            )
+            continue
+        value = pad.entered[i]
+        die = attrs(
+            type="button",
+            class_="die pad-die",
+            id=f"{prefix}-pad-die-{i + 1}",
+            data_act="unface",
+            data_index=i,
+            aria_label=tr("pad.entered", n=i + 1, value=value),
+        )
+        slots.append(f"<button{die}>{die_face(value)}</button>")
+    label = h(tr("pad.entry"))
+    return f'<div class="pad-entry" role="group" aria-label="{label}">{"".join(slots)}</div>'
+
+
+def _pad_keys(tr: Translator, prefix: str, pad: PadView) -> str:
+    """The six faces, one button each (shut once the throw is entered)."""
+    keys = []
+    for face in range(1, 7):
+        key = attrs(
+            type="button",
+            class_="die pad-key",
+            id=f"{prefix}-pad-key-{face}",
+            data_act="face",
+            data_face=face,
+            aria_label=tr("pad.face", face=face),
+            aria_keyshortcuts=str(face),
+            disabled=pad.complete,
+            data_repeat=1,  # every tap counts (see zaria_web.browser)
+        )
+        keys.append(f"<button{key}>{die_face(face)}</button>")
+    return (
+        f'<div class="pad-keys" role="group" aria-label="{h(tr("pad.keys"))}">{"".join(keys)}</div>'
+    )
+
+
+def dice_pad(tr: Translator, prefix: str, pad: PadView, compact: bool = False) -> str:
+    """The keypad a throw of real dice is entered on: the dice entered so far, the
+    places still to fill, and the six faces; ``compact`` leaves out the dice
+    entered, for a game whose tray shows them (Penta's)."""
+    left = pad.needed - len(pad.entered)
+    status = tr("pad.missing", n=left) if left else tr("pad.ready")
+    title = tr("pad.enter_one") if pad.needed == 1 else tr("pad.enter", n=pad.needed)
+    return (
+        f'<section class="dice-pad" id="{prefix}-pad" aria-labelledby="{prefix}-pad-title">'
+        f'<h3 id="{prefix}-pad-title">{h(title)}</h3>'
+        f"{'' if compact else _pad_slots(tr, prefix, pad)}"
+        f'<p class="pad-status" id="{prefix}-pad-status" aria-live="polite">{h(status)}</p>'
+        f"{_pad_keys(tr, prefix, pad)}"
+        f'<p class="pad-hint">{h(tr("pad.keys_hint"))}</p></section>'
+    )

@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from zaria.errors import StateError
 from zaria.farkle import players
@@ -51,7 +51,7 @@ from zaria_web.farkle import setup_view, view
 from zaria_web.play.screen import GameScreen, Play
 from zaria_web.play.seats import SetLevel, shown_name
 from zaria_web.screen import Context
-from zaria_web.widgets import dice_text
+from zaria_web.widgets import Note, dice_text
 
 #: Milliseconds between drawing the table and building Expert's tables: long
 #: enough for the page to show that the computer is being prepared first.
@@ -134,7 +134,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
     max_dice = MAX_DICE
     acts = ACTS
     toggle = Toggle
-    resumed_note = ("farkle.resumed", {})
+    resumed_note: ClassVar[Note | None] = ("farkle.resumed", {})
 
     def __init__(self, ctx: Context) -> None:
         self.target = 10000
@@ -404,10 +404,11 @@ class FarkleScreen(GameScreen[FarkleGame]):
                 pace=self.ctx.settings.get("pace", "normal"),
                 can_go_back=self.game is not None and not self.game.over,
                 notice=self.notice,
-                dice_error=self.dice.source.describe(self.ctx.tr),
+                dice_error=None if self.real_dice else self.dice.source.describe(self.ctx.tr),
                 card_open=self.card_open,
                 rules=self.rules,
                 fell_back=self.fell_back,
+                computer_choice=not self.real_dice,
             ),
         )
 
@@ -469,8 +470,18 @@ class FarkleScreen(GameScreen[FarkleGame]):
             rules=game.rules,
             opening_needed=game.opening_needed,
             computer_state=self.computer_state(),
+            pad=self.pad_view(),
+            coach=self.coach_text(),
+            coach_switch=self.coach_wanted() if self.real_dice else None,
         )
         return view.render_table(self.ctx.tr, v)
+
+    def coach_text(self) -> str | None:
+        """The coach's advice, where the screen gives one (the score pad's)."""
+        return None
+
+    def coach_wanted(self) -> bool:
+        return False  # the app's own Farkle has no coach
 
 
 def _events(events: tuple[Event, ...]) -> tuple[view.EventView, ...]:

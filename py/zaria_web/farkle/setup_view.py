@@ -53,6 +53,8 @@ class SetupView:
     rules: FarkleRules = DEFAULT_RULES
     #: Whether the rules just chosen made a chosen Master give way to Expert.
     fell_back: bool = False
+    #: Whether a computer may play (not on a score pad, played with real dice).
+    computer_choice: bool = True
 
 
 def _title(tr: Translator, v: SetupView) -> str:
@@ -164,14 +166,17 @@ def render_setup(tr: Translator, v: SetupView) -> str:
             f"{h(tr('nav.back'))}</button>"
         )
     start = attrs(type="button", class_="btn primary fk-start", id="fk-start", data_act="start")
+    kicker = tr("common.new_game")
+    if not v.computer_choice:
+        kicker += " · " + tr("stats.real_dice")
     return (
         '<section class="farkle fk-setup" aria-labelledby="fk-setup-title">'
         f'<div class="panel fk-setup-panel">'
-        f'<p class="fk-kicker" id="fk-setup-kicker">{h(tr("common.new_game"))}</p>'
+        f'<p class="fk-kicker" id="fk-setup-kicker">{h(kicker)}</p>'
         f'<h2 id="fk-setup-title" aria-describedby="fk-setup-kicker">{h(_title(tr, v))}</h2>'
         f"{notices(tr, v.notice, v.dice_error)}"
         f'<div class="fk-setup-grid">'
-        f'<div class="fk-setup-col">{_players(tr, v)}{_computer(tr, v)}</div>'
+        f'<div class="fk-setup-col">{_players(tr, v)}{_computer(tr, v) if v.computer_choice else ""}</div>'
         f'<div class="fk-setup-col">{_target(tr, v)}{_house(tr, v)}</div></div>'
         f'<div class="btn-row fk-end">{back}'
         f"<button{start}>{h(tr('common.setup.start'))}</button></div>"

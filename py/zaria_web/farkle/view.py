@@ -111,6 +111,10 @@ class TableView:
     #: The computer player: "ready", "preparing" (its tables are being made or
     #: downloaded) or "failed" (its table could not be downloaded).
     computer_state: str = "ready"
+    #: With real dice: the throw being entered, the coach's advice and its switch.
+    pad: widgets.PadView | None = None
+    coach: str | None = None
+    coach_switch: bool | None = None
 
     @property
     def human(self) -> bool:
@@ -368,7 +372,7 @@ def _actions(tr: Translator, v: TableView) -> str:
         class_="btn primary fk-roll",
         id="fk-roll",
         data_act="roll",
-        disabled=not (v.human and v.can_roll),
+        disabled=not (v.human and v.can_roll and (v.pad is None or v.pad.complete)),
         aria_keyshortcuts="R",
     )
     why = ""
@@ -391,7 +395,7 @@ def _actions(tr: Translator, v: TableView) -> str:
         after = f'<span class="fk-after" id="fk-bank-after" aria-hidden="true">{h(text)}</span>'
     return (
         '<div class="fk-actions">'
-        f'<button{roll}><span class="fk-line"><span>{h(tr("common.roll"))}</span>'
+        f'<button{roll}><span class="fk-line"><span>{h(tr("pad.throw" if v.pad else "common.roll"))}</span>'
         '<kbd aria-hidden="true">R</kbd></span></button>'
         f'<button{bank}><span class="fk-line"><span>{h(tr("farkle.bank"))}</span>'
         f'<kbd aria-hidden="true">B</kbd></span>{after}</button>{why}'
@@ -571,6 +575,15 @@ def notices(tr: Translator, notice: Note | None, dice_error: str | None) -> str:
 # -- screens ---------------------------------------------------------------------
 
 
+def _coach(tr: Translator, v: TableView) -> str:
+    """The score pad's coach: its switch, and its advice once switched on."""
+    if v.coach_switch is None:
+        return ""
+    box = attrs(type="checkbox", id="fk-coach", data_act="pad-coach", checked=v.coach_switch)
+    advice = f'<p class="fk-coach" id="fk-coach-text">{h(v.coach)}</p>' if v.coach else ""
+    return f'<div class="fk-coachbox"><label class="check"><input{box}><span>{h(tr("penta.coach"))}</span></label>{advice}</div>'
+
+
 def render_table(tr: Translator, v: TableView) -> str:
     """The table during a game."""
     last = ""
@@ -600,6 +613,7 @@ def render_table(tr: Translator, v: TableView) -> str:
     table = (
         f'<section class="{cls}" aria-labelledby="fk-turn">'
         f"{_banner(tr, v)}{_turn_heading(tr, v)}{_tray(tr, v)}{note}{_stats(tr, v)}"
+        f"{widgets.dice_pad(tr, 'fk', v.pad) if v.pad else ''}{_coach(tr, v)}"
         f"{_actions(tr, v)}{_groups(tr, v)}</section>"
     )
     side = (

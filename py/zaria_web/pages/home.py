@@ -14,7 +14,7 @@ from typing import Any
 from zaria_web.effects import Effects
 from zaria_web.html import attrs, die_face, h
 from zaria_web.saves import PREFIX as SAVE_PREFIX
-from zaria_web.screen import GAMES, Context, Enter, Page, StorageChanged
+from zaria_web.screen import GAMES, PLAYED, Context, Enter, Page, StorageChanged
 
 #: The die face drawn on each game's card.
 ART = {"penta": 5, "farkle": 6}
@@ -32,7 +32,7 @@ class HomeScreen(Page):
         self._look()
 
     def _look(self) -> None:
-        self.in_progress = {g: self.ctx.saves.has(g) for g in GAMES}
+        self.in_progress = {g: self.ctx.saves.has(g) for g in PLAYED}
 
     def update(self, intent: Any, out: Effects) -> None:
         other = isinstance(intent, StorageChanged) and intent.key is not None
@@ -56,6 +56,14 @@ class HomeScreen(Page):
                 data_game=game,
             )
             resume = f"<button{button}>{h(tr('home.resume'))}</button>"
+        # The score pad: the same game with the table's own dice.
+        pad = f"{game}-pad"
+        real_label = tr("home.real_resume" if self.in_progress.get(pad) else "home.real_dice")
+        real = attrs(
+            type="button", class_="btn real-dice", id=f"real-{game}", data_act="open", data_game=pad
+        )
+        icon = '<span class="real-icon" aria-hidden="true"></span>'
+        resume += f"<button{real}>{icon}{h(real_label)}</button>"
         return (
             f'<div class="game-slot" role="group" aria-labelledby="name-{game}">'
             f"<button{card}>"

@@ -87,15 +87,21 @@ class RulesScreen(Page):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.game = "penta"
+        #: The screen the page returns to (the game's own, or its score pad).
+        self.back = ""
 
     def _game(self) -> str:
         return self.game if self.game in GAMES else "penta"
 
     def view(self) -> str:
-        return rules_page(self.ctx.tr, self._game(), self.ctx.settings.get("autorecord", ""))
+        autorecord = self.ctx.settings.get("autorecord", "")
+        return rules_page(self.ctx.tr, self._game(), autorecord, self._back())
+
+    def _back(self) -> str:
+        return self.back if self.back.startswith(self._game()) else self._game()
 
     def key(self, key: str) -> Go | None:
-        return Go(self._game()) if key == "Escape" else None
+        return Go(self._back()) if key == "Escape" else None
 
     def update(self, intent: Any, out: Effects) -> None:
         if isinstance(intent, Go):
@@ -103,11 +109,14 @@ class RulesScreen(Page):
 
 
 # -- the page ------------------------------------------------------------------
-def rules_page(tr: Translator, game: str, autorecord: str = DEFAULT_AUTORECORD) -> str:
+def rules_page(
+    tr: Translator, game: str, autorecord: str = DEFAULT_AUTORECORD, back: str | None = None
+) -> str:
     """The whole rules page of ``game``: title, contents, sections, back buttons.
 
     ``autorecord`` is the player's current auto-record setting ("3", "5", "10" or
-    "off"), quoted on the Penta page.
+    "off"), quoted on the Penta page; ``back`` the screen its back buttons return
+    to (the game's own, or its score pad).
 
     >>> page = rules_page(Translator("en"), "farkle")
     >>> 'data-act="open" data-game="farkle"' in page, "<table" in page
@@ -123,13 +132,13 @@ def rules_page(tr: Translator, game: str, autorecord: str = DEFAULT_AUTORECORD) 
     )
     return (
         f'<article class="rules" data-game="{game}" aria-labelledby="rules-title">'
-        f'<div class="rules-bar">{_back(tr, game, "top")}</div>'
+        f'<div class="rules-bar">{_back(tr, back or game, "top")}</div>'
         f'<div class="panel rules-panel">'
         f'<h1 id="rules-title" class="rules-title">{h(title)}</h1>'
         f'<nav class="rules-toc" aria-labelledby="rules-toc-label">'
         f'<p id="rules-toc-label" class="rules-toc-label">{h(tr("rules.contents"))}</p>'
         f"<ol>{contents}</ol></nav>{body}</div>"
-        f'<div class="rules-bar">{_back(tr, game, "bottom")}</div></article>'
+        f'<div class="rules-bar">{_back(tr, back or game, "bottom")}</div></article>'
     )
 
 

@@ -90,7 +90,20 @@ class StatsScreen(Page):
         title = f"stats-{game}"
         return (
             f'<section class="panel stats-panel stats-{game}" aria-labelledby="{title}">'
-            f'<h2 id="{title}">{h(self.ctx.tr("game." + game))}</h2>{body}</section>'
+            f'<h2 id="{title}">{h(self.ctx.tr("game." + game))}</h2>{body}{self._real(game)}'
+            "</section>"
+        )
+
+    def _real(self, game: str) -> str:
+        """The games played with real dice, apart, once there are any."""
+        s = self.summaries.get(f"{game}:real")
+        if s is None or not s.games:
+            return ""
+        ident = f"stats-{game}-real"
+        figures = self._figures(game, s, "real")
+        return (
+            f'<section class="stats-rules stats-real" aria-labelledby="{ident}">'
+            f'<h3 id="{ident}">{h(self.ctx.tr("stats.real_dice"))}</h3>{figures}</section>'
         )
 
     def _none(self) -> str:

@@ -327,8 +327,9 @@ class PentaScreen(GameScreen[PentaGame]):
     def view_setup(self) -> str:
         can_go_back = self.game is not None and not self.game.over
         problem = self.notice or self.note
+        dice_error = None if self.real_dice else self.dice.source.describe(self.ctx.tr)
         return self._view().setup(
-            self.form, problem, self.dice.source.describe(self.ctx.tr), can_go_back
+            self.form, problem, dice_error, can_go_back, computer_choice=not self.real_dice
         )
 
     def view_end(self) -> str:
@@ -340,7 +341,7 @@ class PentaScreen(GameScreen[PentaGame]):
         assert game is not None
         pending = self.pending.box if isinstance(self.pending, Record) else None
         human = self.human_turn()
-        coach_on = self.ctx.settings.get("coach") == "on" and human
+        coach_on = self.coach_wanted() and human
         return self._view().table(
             view.TableState(
                 game=game,
@@ -356,5 +357,8 @@ class PentaScreen(GameScreen[PentaGame]):
                 table_error=TABLE.error if TABLE.failed else None,
                 dice_error=self.dice.source.describe(self.ctx.tr),
                 strategy_missing=self.strategy is None,
+                pad=self.pad_view(),
+                coach_act=self.coach_act,
+                coach_switch=self.coach_wanted(),
             )
         )

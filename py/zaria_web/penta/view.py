@@ -38,9 +38,18 @@ class TableState:
     dice_error: str | None
     strategy_missing: bool = False
     settings_open: bool = False
+    #: The throw being entered, with real dice (None: the app's own dice).
+    pad: widgets.PadView | None = None
+    #: The coach's switch: what it reports, and whether it is on.
+    coach_act: str = "coach"
+    coach_switch: bool = False
 
 
 seat_name = shown_name
+
+
+def _real_kicker(tr: Translator) -> str:
+    return f'<p class="pad-kicker" id="penta-real">{h(tr("stats.real_dice"))}</p>'
 
 
 def _col(i: int, current: int) -> str:
@@ -131,7 +140,9 @@ class PentaView:
         message: tuple[str, dict[str, Any]] | None,
         dice_error: str | None,
         can_go_back: bool = False,
+        computer_choice: bool = True,
     ) -> str:
+        """The new game form; without ``computer_choice`` (a score pad) no computer plays."""
         tr = self.tr
         rows = widgets.name_rows(tr, setup.names, "penta", "player-row")
         add = (
@@ -146,6 +157,16 @@ class PentaView:
             for lv in LEVELS
         )
         error = f'<p class="notice" role="alert">{h(dice_error)}</p>' if dice_error else ""
+        computer = (
+            f'<fieldset class="computer"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
+            f'<label class="check"><input{attrs(type="checkbox", id="penta-computer", checked=setup.computer, data_act="seat-computer")}>'
+            f"<span>{h(tr('common.setup.computer'))}</span></label>"
+            f'<label class="field inline"><span>{h(tr("common.setup.level"))}</span>'
+            f"<select{attrs(id='penta-level', data_act='seat-level', disabled=not setup.computer)}>{levels}</select></label>"
+            f"</fieldset>"
+            if computer_choice
+            else ""
+        )
         back = (
             widgets.button(tr("farkle.setup.back"), "back", "penta-back")
             if can_go_back
@@ -154,16 +175,11 @@ class PentaView:
         return (
             f'<section class="penta setup panel" aria-labelledby="penta-setup-title">'
             f'<h2 id="penta-setup-title">{h(tr("penta.setup.title"))}</h2>'
-            f"{error}{self._message(message)}"
+            f"{'' if computer_choice else _real_kicker(tr)}{error}{self._message(message)}"
             f'<fieldset class="players"><legend>{h(tr("common.players"))}</legend>'
             f'<ol class="player-list">{rows}</ol>{add}</fieldset>'
-            f'<fieldset class="computer"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
-            f'<label class="check"><input{attrs(type="checkbox", id="penta-computer", checked=setup.computer, data_act="seat-computer")}>'
-            f"<span>{h(tr('common.setup.computer'))}</span></label>"
-            f'<label class="field inline"><span>{h(tr("common.setup.level"))}</span>'
-            f"<select{attrs(id='penta-level', data_act='seat-level', disabled=not setup.computer)}>{levels}</select></label>"
-            f"</fieldset>"
-            f"{self.settings_panel()}"
+            f"{computer}"
+            f"{self.settings_panel() if computer_choice else ''}"
             f'<div class="btn-row end">{back}'
             f"<button{attrs(type='button', class_='btn primary big', data_act='start', id='penta-start')}>"
             f"{h(tr('common.setup.start'))}</button></div></section>"
@@ -177,8 +193,12 @@ class PentaView:
         can_hold = human and game.dice is not None and game.rolls_left > 0
         dice = game.dice or (None,) * 5
         out = []
+        entering = self._entering(s)
         for i, value in enumerate(dice):
             held = bool(game.dice is not None and game.held[i])
+            if i in entering:
+                out.append(self._entered_die(s, i, entering[i]))
+                continue
             if value is None:
                 label = tr("penta.die.blank", n=i + 1)
             else:
@@ -192,17 +212,39 @@ class PentaView:
             )
         return f'<div class="dice-tray" role="group" aria-label="{h(tr("penta.dice"))}">{"".join(out)}</div>'
 
+    def _entering(self, s: TableState) -> dict[int, int]:
+        """With real dice, once a throw is being entered: the place in the tray of each
+        die to throw (the dice not held), and its index in the entry."""
+        pad, game = s.pad, s.game
+        if pad is None or not pad.entered:
+            return {}
+        free = [i for i in range(5) if game.dice is None or not game.held[i]]
+        return {pos: k for k, pos in enumerate(free)}
+
+    def _entered_die(self, s: TableState, pos: int, k: int) -> str:
+        """A die of the throw being entered: its face once tapped (tap it to take it
+        back), blank until then."""
+        assert s.pad is not None
+        if k >= len(s.pad.entered):
+            return f'<span class="die pad-die ghost" id="die-{pos}" aria-hidden="true">{die_face(None)}</span>'
+        value = s.pad.entered[k]
+        label = self.tr("pad.entered", n=k + 1, value=value)
+        return (
+            f"<button{attrs(type='button', class_='die pad-die', id=f'die-{pos}', data_act='unface', data_index=k, data_value=value, aria_label=label)}>"
+            f"{die_face(value)}</button>"
+        )
+
     def _controls(self, s: TableState) -> str:
         tr = self.tr
         game = s.game
         human = not game.seats[game.current].computer
-        can_roll = human and game.can_roll()
+        can_roll = human and game.can_roll() and (s.pad is None or s.pad.complete)
         roll_label = (
             tr("common.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
         )
         roll = (
             f"<button{attrs(type='button', class_='btn primary roll', id='penta-roll', data_act='roll', disabled=not can_roll, aria_keyshortcuts='R')}>"
-            f'<span class="label">{h(tr("common.roll"))}</span>'
+            f'<span class="label">{h(tr("pad.throw" if s.pad else "common.roll"))}</span>'
             f'<span class="sub" aria-hidden="true">{h(roll_label) if game.dice is not None else ""}</span>'
             '<kbd aria-hidden="true">R</kbd></button>'
         )
@@ -291,9 +333,8 @@ class PentaView:
         cue = ""
         if len(game.seats) > 1 and game.dice is None and not seat.computer:
             cue = f'<p class="handover" role="status">{tr_html(tr, "penta.your_turn", name=bdi(seat.name))}</p>'
-        coach_on = self.settings.get("coach") == "on"
         coach = (
-            f'<label class="check coach-toggle"><input{attrs(type="checkbox", id="penta-coach", data_act="coach", checked=coach_on)}>'
+            f'<label class="check coach-toggle"><input{attrs(type="checkbox", id="penta-coach", data_act=s.coach_act, checked=s.coach_switch)}>'
             f"<span>{h(tr('penta.coach'))}</span></label>"
         )
         return (
@@ -441,7 +482,8 @@ class PentaView:
             f"{h(tr('penta.settings'))}</summary>{self.settings_panel()}</details></div>"
         )
         play = (
-            f'<div class="play-area panel">{self._header(s)}{self._dice(s)}{self._status(s)}'
+            f'<div class="play-area panel">{self._header(s)}{self._dice(s)}'
+            f"{widgets.dice_pad(tr, 'penta', s.pad, compact=True) if s.pad else ''}{self._status(s)}"
             f"{self._controls(s)}</div>"
         )
         return (

@@ -33,7 +33,7 @@ from zaria_web.play.dice import Dice
 from zaria_web.play.seats import SeatForm
 from zaria_web.screen import Context, Enter, Leave, Page
 from zaria_web.settings import PACE_MS, allowed
-from zaria_web.widgets import Note
+from zaria_web.widgets import Note, PadView
 
 G = TypeVar("G", bound=Game[Any])
 
@@ -118,6 +118,10 @@ class GameScreen(Page, Generic[G]):
     toggle: ClassVar[type]
     #: The notice a resumed game shows, if any.
     resumed_note: ClassVar[Note | None] = None
+    #: The control that switches the coach on and off.
+    coach_act: ClassVar[str] = "coach"
+    #: Whether the throws are real dice entered by the players (a score pad).
+    real_dice: ClassVar[bool] = False
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -205,6 +209,14 @@ class GameScreen(Page, Generic[G]):
 
     def stats_key(self) -> str:
         return self.name
+
+    def pad_view(self) -> PadView | None:
+        """The throw being entered, on a score pad (:mod:`zaria_web.play.pad`)."""
+        return None
+
+    def coach_wanted(self) -> bool:
+        """Whether the coach's advice is shown (the setting; a pad's own switch)."""
+        return self.ctx.settings.get("coach") == "on"
 
     def stats_extra(self) -> dict[str, Any]:
         return {}
@@ -379,7 +391,9 @@ class GameScreen(Page, Generic[G]):
         assert outcome is not None
         self.phase = "end"
         key, extra = self.stats_key(), self.stats_extra()
-        stats.record(self.ctx, key, outcome, game.seats, self.dice.reproducible, **extra)
+        # A game this tab plays while another holds it is a stale copy: not counted.
+        if self.name not in self.ctx.saves.conflicts:
+            stats.record(self.ctx, key, outcome, game.seats, self.dice.reproducible, **extra)
         self.ended(out)
 
     # -- saving -----------------------------------------------------------------------
