@@ -9,7 +9,7 @@ from typing import Literal
 import pytest
 from playwright.sync_api import Page, expect
 
-from a11y import audit, small_targets
+from a11y import audit, small_targets, tab_to
 from conftest import App
 
 
@@ -121,3 +121,38 @@ def test_the_pads_speak_the_language(app: App, lang: str) -> None:
         text = page.locator("main").inner_text()
         assert not [w for w in english if w in text], (lang, game)
         page.locator(".brand").first.click()
+
+
+def test_a_penta_turn_entered_by_keyboard_on_a_desktop(app: App) -> None:
+    app.page.set_viewport_size({"width": 1280, "height": 800})
+    page = app.open()
+    tab_to(page, "#real-penta")
+    page.keyboard.press("Enter")
+    tab_to(page, "#penta-start")
+    page.keyboard.press("Enter")
+    expect(page.locator("#penta-pad")).to_be_visible()
+    for key in "66612":
+        page.keyboard.press(key)
+    page.keyboard.press("r")
+    expect(page.locator("#die-4")).to_have_attribute("data-value", "2")
+    tab_to(page, "#box-sixes")
+    page.keyboard.press("Enter")
+    page.keyboard.press("v")
+    expect(page.locator("tr.sixes td").first).to_have_text("18")
+    expect(page.locator(".round")).to_have_text("Round 2 of 13")
+
+
+def test_a_farkle_turn_entered_by_touch_on_a_phone(make_app: Callable[..., App]) -> None:
+    app = make_app(viewport=(390, 844), has_touch=True, is_mobile=True)
+    page = app.open()
+    page.locator("#real-farkle").tap()
+    page.locator("#fk-start").tap()
+    assert not small_targets(page), small_targets(page)
+    tap_faces(page, "fk", "111345", touch=True)
+    page.locator("#fk-roll").tap()
+    for pos in (1, 2, 3):
+        page.locator(f"#fk-die-{pos}").tap()
+    expect(page.locator("#fk-selection")).to_have_text("+1,000")
+    page.locator("#fk-bank").tap()
+    expect(page.locator(".fk-events")).to_contain_text("banks 1,000")
+    expect(page.locator("#fk-pad")).to_be_visible()  # the next player's throw

@@ -127,6 +127,10 @@ def test_farkle_hot_dice_a_lost_turn_and_the_last_round_from_entries() -> None:
     assert screen(app).phase == "end"
     counted = json.loads(host_of(app).storage["zaria.stats"])
     assert counted["farkle:real"]["games"] == 1 and counted["farkle:real"]["wins"]
+    app.action("open", {"game": "stats"})
+    shown = Page(host_of(app).screen_html)
+    assert shown.text["stats-farkle-real"] == "With real dice"
+    assert not shown.has("stats-penta-real")  # no Penta game with real dice yet
 
 
 @pytest.mark.parametrize("faces", ["12346", "55552", "22334", "66611"])
