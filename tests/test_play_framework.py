@@ -299,3 +299,82 @@ def test_drawing_a_page_is_pure(name: str) -> None:
     assert app.screen.view() == app.screen.view()
     assert host.storage == storage
     assert {k: v for k, v in vars(app.screen).items() if k != "ctx"} == fields
+
+
+# -- undo ---------------------------------------------------------------------------------
+
+
+def decide(g: Game, app: App) -> None:
+    """Roll, then the decision that ends the turn: Penta records Chance, Farkle banks."""
+    app.action("roll", {})
+    if g is PENTA:
+        app.action("box", {"box": "chance"})
+        app.action("validate", {})
+    else:
+        app.action("toggle", {"pos": "1"})
+        app.action("bank", {})
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_the_last_decision_can_be_undone_once_until_the_next_roll(g: Game) -> None:
+    app, host = started(g)
+    p = Page(host.screen_html)
+    assert p.has(f"{g.prefix}-undo") and not p.enabled(f"{g.prefix}-undo")
+    app.action("roll", {})
+    before = game(app).to_dict()
+    if g is PENTA:
+        app.action("box", {"box": "chance"})
+        app.action("validate", {})
+    else:
+        app.action("toggle", {"pos": "1"})
+        before = game(app).to_dict()  # what the bank is taken back to
+        app.action("bank", {})
+    assert Page(host.screen_html).enabled(f"{g.prefix}-undo")
+    app.action("undo", {})
+    after = {k: v for k, v in game(app).to_dict().items() if k not in ("undos", "undo")}
+    assert after == {k: v for k, v in before.items() if k not in ("undos", "undo")}
+    assert game(app).undos == (1,)
+    assert host.announced[-1] == "Ann's last decision is taken back: choose again."
+    assert app.key("u") is True  # a second time: refused, and said why
+    assert screen(app).note is not None and screen(app).note[0] == "err.undo.nothing"
+    # A reload keeps the undone game.
+    again, _ = open_game(g, host=FakeHost(dict(host.storage)))
+    assert game(again).to_dict() == game(app).to_dict()
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_a_strict_game_has_no_undo(g: Game) -> None:
+    app, host = open_game(g)
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("seat-strict", {"value": "on", "event": "change"})
+    app.action("start", {})
+    assert game(app).strict
+    decide(g, app)
+    assert not Page(host.screen_html).has(f"{g.prefix}-undo")
+    assert app.key("u") is True and game(app).undos == (0,)
+    assert screen(app).note is not None and screen(app).note[0] == "err.undo.strict"
+    app.action("new", {})
+    app.action("confirm-new", {})
+    assert "checked" in Page(host.screen_html).tags[f"{g.prefix}-strict"]  # kept for the next
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_the_end_screen_counts_the_undos_used(g: Game) -> None:
+    app, host = open_game(g, params={})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("start", {})
+    decide(g, app) if g is PENTA else None
+    if g is PENTA:
+        app.action("undo", {})
+    else:
+        # A Farkle bank to take back: the first roll of a random game may bust.
+        while game(app).undos == (0,):
+            app.action("roll", {})
+            if game(app).roll is not None:
+                first = next(i for i, ok in enumerate(game(app).scoreable) if ok)
+                app.action("toggle", {"pos": str(first + 1)})
+                app.action("bank", {})
+                app.action("undo", {})
+    play_to_the_end(app)
+    assert Page(host.screen_html).text[f"{g.prefix}-undos"] == "Undos used: Ann 1"

@@ -241,7 +241,8 @@ class Game(Protocol[A]):
 
     ``undo()`` takes back the last decision that ended a turn, once, until the
     next roll; ``can_undo()`` says whether it may now (:class:`Undo`), and
-    ``undo_seat`` which seat's decision it would take back.
+    ``undo_seat`` which seat's decision it would take back; ``strict`` games refuse
+    every undo, and ``undos`` counts each seat's.
     """
 
     @property
@@ -265,6 +266,12 @@ class Game(Protocol[A]):
 
     @property
     def undo_seat(self) -> int | None: ...
+
+    @property
+    def strict(self) -> bool: ...
+
+    @property
+    def undos(self) -> tuple[int, ...]: ...
 
     def can_undo(self) -> bool: ...
 

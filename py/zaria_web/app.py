@@ -30,7 +30,16 @@ from zaria_web.effects import Download, Effects, Focus, Go, Notice, Setting, Tim
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
 from zaria_web.saves import SaveStore
-from zaria_web.screen import GAMES, PLAYED, Context, Enter, Leave, Screen, StorageChanged
+from zaria_web.screen import (
+    GAMES,
+    PLAYED,
+    Context,
+    Enter,
+    Leave,
+    Refresh,
+    Screen,
+    StorageChanged,
+)
 from zaria_web.settings import (
     BAD_SETTINGS_KEY,
     DEFAULT_SETTINGS,
@@ -89,8 +98,8 @@ class App:
             settings=self.settings,
             saves=SaveStore(host, notify=self.notice),
         )
-        #: The running timer: what the screen asked for, and the host's handle.
-        self._timer: tuple[Timer, int] | None = None
+        #: The running timer: what the screen asked for, which screen, the host's handle.
+        self._timer: tuple[Timer, Screen, int] | None = None
         #: Each game's save as last stored by this page (JSON), to write only changes.
         self._stored: dict[str, str | None] = {}
         self._screens: dict[str, Screen] = {}
@@ -187,8 +196,10 @@ class App:
             # closed: the file it fills is shared by every screen of the page's life.
             if screen is self.screen and not self._closed:
                 self.dispatch(intent)
-            else:
-                screen.update(intent, Effects())
+                return
+            screen.update(intent, Effects())
+            if not self._closed:
+                self.dispatch(Refresh())  # the screen shown may have waited for it too
 
         self.host.load_bytes(
             d.url, lambda data: answer(d.done(data)), lambda e: answer(d.failed(e))
@@ -196,22 +207,24 @@ class App:
 
     def _arm(self) -> None:
         """Start, keep or cancel the timer, as the screen's model wants it now."""
-        wanted = self.screen.timer()
-        running = self._timer[0] if self._timer is not None else None
-        if wanted == running:
-            return
-        if self._timer is not None:
-            self.host.clear_timeout(self._timer[1])
-            self._timer = None
+        screen = self.screen
+        wanted = screen.timer()
+        if self._timer is not None and self._timer[:2] == (wanted, screen):
+            return  # the same timer of the same screen: it keeps running
+        self._cancel_timer()
         if wanted is not None:
-            screen = self.screen
 
             def fire() -> None:
                 self._timer = None
                 if screen is self.screen:
                     self.dispatch(wanted.intent)
 
-            self._timer = (wanted, self.host.set_timeout(wanted.ms, fire))
+            self._timer = (wanted, screen, self.host.set_timeout(wanted.ms, fire))
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self.host.clear_timeout(self._timer[2])
+            self._timer = None
 
     def _save(self, screen: Screen) -> None:
         """Store the game in progress of a game screen when it changed (or clear it
@@ -239,8 +252,10 @@ class App:
         changed = name != self.screen.name
         if changed and not from_history:
             entry = name
-            if name == "rules":  # which game's rules, for Forward after a reload
-                entry += ":" + str(getattr(self._screen("rules"), "game", "penta"))
+            if name == "rules":  # which game's rules (and from where), for Forward after a reload
+                rules = self._screen("rules")
+                game, back = str(getattr(rules, "game", "penta")), str(getattr(rules, "back", ""))
+                entry += ":" + game + (":" + back if back in PLAYED and back != game else "")
             self.host.remember_screen(entry, DEPTHS.get(name, 1))
         if changed:
             self.screen.update(Leave(), Effects())
@@ -266,9 +281,7 @@ class App:
         a late download) acts any more."""
         for screen in self._screens.values():
             screen.update(Leave(), Effects())
-        if self._timer is not None:
-            self.host.clear_timeout(self._timer[1])
-            self._timer = None
+        self._cancel_timer()
         self._closed = True
 
     def _screen(self, name: str) -> Screen:
@@ -327,11 +340,13 @@ class App:
     def history_to(self, entry: str) -> None:
         """The browser's Back or Forward button reached the screen of ``entry``
         (a screen's name; for the rules, ``rules:<game>``)."""
-        name, _, game = entry.partition(":")
+        name, _, rest = entry.partition(":")
+        game, _, back = rest.partition(":")
         if name == "rules" and game in GAMES:
             rules = self._screen("rules")
             if rules is not self.screen:
                 rules.game = game  # type: ignore[attr-defined]
+                rules.back = back if back in PLAYED else game  # type: ignore[attr-defined]
         if name != "home" and name not in SCREENS:
             name = "home"
         if name != self.screen.name:
@@ -392,6 +407,7 @@ class App:
         old = self._screens.pop(game, None)
         if old is not None:
             old.update(Leave(), Effects())
+            self._cancel_timer()
             if self.screen is old:
                 self.screen = self._screens["home"]
         self.go(game)

@@ -56,6 +56,12 @@ class Leave:
 
 
 @dataclass(frozen=True)
+class Refresh:
+    """Nothing happened on this screen, but something it may wait for did (a download
+    answered to another screen): draw it again and start what it wants running."""
+
+
+@dataclass(frozen=True)
 class StorageChanged:
     """Another tab changed storage (``key``; None when it cleared everything)."""
 

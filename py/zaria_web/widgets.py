@@ -264,3 +264,34 @@ def dice_pad(tr: Translator, prefix: str, pad: PadView, compact: bool = False) -
         f"{_pad_keys(tr, prefix, pad)}"
         f'<p class="pad-hint">{h(tr("pad.keys_hint"))}</p></section>'
     )
+
+
+def undo_button(tr: Translator, prefix: str, offered: bool | None) -> str:
+    """The Undo button (key U): ``offered`` says whether there is a person's decision
+    to take back now; None in a strict game, which has no button."""
+    if offered is None:
+        return ""
+    button = attrs(
+        type="button",
+        class_="btn undo",
+        id=f"{prefix}-undo",
+        data_act="undo",
+        disabled=not offered,
+        aria_keyshortcuts="U",
+    )
+    return f'<button{button}>{h(tr("common.undo"))} <kbd aria-hidden="true">U</kbd></button>'
+
+
+def strict_box(tr: Translator, prefix: str, on: bool) -> str:
+    """The new game form's choice of a strict game (no undo)."""
+    box = attrs(type="checkbox", id=f"{prefix}-strict", checked=on, data_act="seat-strict")
+    label = h(tr("common.strict"))
+    return f'<label class="check strict-check"><input{box}><span>{label}</span></label>'
+
+
+def undo_summary(tr: Translator, prefix: str, names: Sequence[str], undos: Sequence[int]) -> str:
+    """The undos each player used, on the end screen (nothing when none was)."""
+    if not any(undos):
+        return ""
+    used = ", ".join(f"{name} {tr.number(n)}" for name, n in zip(names, undos, strict=True))
+    return f'<p class="undo-summary" id="{prefix}-undos">{h(tr("common.undos", list=used))}</p>'

@@ -23,6 +23,10 @@ class FarklePad(PadScreen[FarkleGame], FarkleScreen):
     game_name = "farkle"
     resumed_note = None
 
+    def digits_pick_dice(self) -> bool:
+        # A throw on the table: the digits set its dice aside, as the dice show.
+        return self.game is not None and self.game.roll is not None
+
     def _needs_expert(self) -> bool:
         game = self.game
         return self.coach_on and game is not None and game.rules not in EXPERT_BUILT

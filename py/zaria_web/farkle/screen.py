@@ -157,7 +157,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
         return level if level in self.levels() else "expert"  # the form never offers it
 
     def new_game(self, seats: list[Seat]) -> FarkleGame:
-        return FarkleGame.new(seats, self.target, self.rules)
+        return FarkleGame.new(seats, self.target, self.rules, strict=self.form.strict)
 
     def from_dict(self, d: dict[str, Any]) -> FarkleGame:
         return FarkleGame.from_dict(d)
@@ -198,6 +198,10 @@ class FarkleScreen(GameScreen[FarkleGame]):
 
     def stats_extra(self) -> dict[str, Any]:
         return {"wins": True}
+
+    def undone(self, out: Effects) -> None:
+        self.refused_pos = None
+        out.focus("#fk-bank")
 
     def busy(self, out: Effects) -> None:
         self.note = ("common.computer_wait", {})
@@ -409,6 +413,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
                 rules=self.rules,
                 fell_back=self.fell_back,
                 computer_choice=not self.real_dice,
+                strict=self.form.strict,
             ),
         )
 
@@ -425,6 +430,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
                 outcome=outcome,
                 events=_events(game.events),
                 rules=game.rules,
+                undos=game.undos,
             ),
         )
 
@@ -471,6 +477,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
             opening_needed=game.opening_needed,
             computer_state=self.computer_state(),
             pad=self.pad_view(),
+            undo=None if game.strict else self.undo_offered(),
             coach=self.coach_text(),
             coach_switch=self.coach_wanted() if self.real_dice else None,
         )

@@ -22,7 +22,7 @@ from zaria.i18n import Translator
 from zaria_web.farkle.view import notices, pace_select, scoring_card
 from zaria_web.html import attrs, h
 from zaria_web.play.seats import MAX_HUMANS
-from zaria_web.widgets import Note, name_rows, radio
+from zaria_web.widgets import Note, name_rows, radio, strict_box
 
 #: The radio group of each house-rule option (ids are ``<name>-<value>``).
 RULE_GROUPS = {"opening_minimum": "fk-opening", "farkle_penalty": "fk-penalty", "table": "fk-table"}
@@ -55,6 +55,8 @@ class SetupView:
     fell_back: bool = False
     #: Whether a computer may play (not on a score pad, played with real dice).
     computer_choice: bool = True
+    #: A strict game: nothing can be undone.
+    strict: bool = False
 
 
 def _title(tr: Translator, v: SetupView) -> str:
@@ -71,7 +73,7 @@ def _players(tr: Translator, v: SetupView) -> str:
         )
     return (
         f'<fieldset class="fk-fs"><legend>{h(tr("farkle.setup.players"))}</legend>'
-        f'<ol class="fk-names">{rows}</ol>{add}</fieldset>'
+        f'<ol class="fk-names">{rows}</ol>{add}{strict_box(tr, "fk", v.strict)}</fieldset>'
     )
 
 

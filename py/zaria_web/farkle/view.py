@@ -113,6 +113,8 @@ class TableView:
     computer_state: str = "ready"
     #: With real dice: the throw being entered, the coach's advice and its switch.
     pad: widgets.PadView | None = None
+    #: The Undo button: whether it may be pressed (None: a strict game, no button).
+    undo: bool | None = None
     coach: str | None = None
     coach_switch: bool | None = None
 
@@ -136,6 +138,8 @@ class OverView:
     outcome: Outcome
     events: tuple[EventView, ...] = ()
     rules: FarkleRules = DEFAULT_RULES
+    #: The undos each player used.
+    undos: tuple[int, ...] = ()
 
 
 PACES = ("normal", "fast", "instant")
@@ -398,7 +402,8 @@ def _actions(tr: Translator, v: TableView) -> str:
         f'<button{roll}><span class="fk-line"><span>{h(tr("pad.throw" if v.pad else "common.roll"))}</span>'
         '<kbd aria-hidden="true">R</kbd></span></button>'
         f'<button{bank}><span class="fk-line"><span>{h(tr("farkle.bank"))}</span>'
-        f'<kbd aria-hidden="true">B</kbd></span>{after}</button>{why}'
+        f'<kbd aria-hidden="true">B</kbd></span>{after}</button>'
+        f"{widgets.undo_button(tr, 'fk', v.undo)}{why}"
         "</div>"
     )
 
@@ -673,6 +678,7 @@ def render_over(tr: Translator, v: OverView) -> str:
         f'<th scope="col">{h(tr("common.player"))}</th>'
         f'<th scope="col">{h(tr("farkle.over.total"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
+        f"{widgets.undo_summary(tr, 'fk', [seat_name(tr, x) for x in v.seats], v.undos)}"
         '<div class="btn-row fk-end">'
         f"{button(tr('common.new_game'), 'new', 'fk-new')}"
         f"{button(tr('common.play_again'), 'again', 'fk-again', primary=True)}"

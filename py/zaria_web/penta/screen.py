@@ -28,7 +28,7 @@ from zaria_web.effects import Effects, Timer
 from zaria_web.penta import review, view
 from zaria_web.play.screen import BackToGame, ChangeSetting, GameScreen, KeepPlaying, Play
 from zaria_web.play.seats import shown_name
-from zaria_web.screen import Context
+from zaria_web.screen import Context, Refresh
 
 TABLE_URL = "data/penta_table.bin"
 
@@ -129,7 +129,7 @@ class PentaScreen(GameScreen[PentaGame]):
     def new_game(self, seats: list[Seat]) -> PentaGame:
         self.decisions = []
         self.selected = None
-        return PentaGame.new(seats)
+        return PentaGame.new(seats, strict=self.form.strict)
 
     def from_dict(self, d: dict[str, Any]) -> PentaGame:
         return PentaGame.from_dict(d)
@@ -178,6 +178,21 @@ class PentaScreen(GameScreen[PentaGame]):
         tr = self.ctx.tr
         names = ", ".join(shown_name(tr, game.seats[w]) for w in game.winners())
         out.announce(tr("penta.end.winners", names=names), assertive=True)
+
+    def undone(self, out: Effects) -> None:
+        game = self.game
+        assert game is not None
+        # The review forgets the record taken back: the player chooses again.
+        self.decisions = [
+            d
+            for d in self.decisions
+            if not (
+                d.seat == game.current and d.round == game.round and d.chosen.startswith("box:")
+            )
+        ]
+        self.selected = None
+        self._start_countdown()
+        out.focus(".box-btn:not(:disabled)")
 
     def stats_extra(self) -> dict[str, Any]:
         game = self.game
@@ -254,8 +269,10 @@ class PentaScreen(GameScreen[PentaGame]):
         value = setting or self.ctx.settings.get("autorecord", "3")
         seconds = int(value) if value.isdigit() and int(value) > 0 else None
         game = self.live()
+        # Without the table there is no best box to record: no countdown until it comes.
         waiting = (
             game is not None
+            and self.strategy is not None
             and not game.seats[game.current].computer
             and game.dice is not None
             and game.rolls_left == 0
@@ -306,6 +323,9 @@ class PentaScreen(GameScreen[PentaGame]):
                 TABLE.request(out)
         elif isinstance(intent, Arrived | Failed) and intent.file is TABLE:
             TABLE.answer(intent)
+            self._start_countdown()
+        elif isinstance(intent, Refresh) and self.countdown is None:
+            self._start_countdown()  # the table came for another screen
 
     def game_key(self, key: str) -> Any | None:
         game = self.game
@@ -358,6 +378,7 @@ class PentaScreen(GameScreen[PentaGame]):
                 dice_error=self.dice.source.describe(self.ctx.tr),
                 strategy_missing=self.strategy is None,
                 pad=self.pad_view(),
+                undo=None if game.strict else self.undo_offered(),
                 coach_act=self.coach_act,
                 coach_switch=self.coach_wanted(),
             )

@@ -43,6 +43,8 @@ class TableState:
     #: The coach's switch: what it reports, and whether it is on.
     coach_act: str = "coach"
     coach_switch: bool = False
+    #: The Undo button: whether it may be pressed (None: a strict game, no button).
+    undo: bool | None = None
 
 
 seat_name = shown_name
@@ -50,6 +52,19 @@ seat_name = shown_name
 
 def _real_kicker(tr: Translator) -> str:
     return f'<p class="pad-kicker" id="penta-real">{h(tr("stats.real_dice"))}</p>'
+
+
+#: The end table's columns: the total first, so that on a phone the parts it sums
+#: scroll into view after it.
+END_COLUMNS = (
+    "common.rank",
+    "common.player",
+    "penta.total",
+    "penta.upper_total",
+    "penta.upper_bonus",
+    "penta.lower_total",
+    "penta.penta_bonus",
+)
 
 
 def _col(i: int, current: int) -> str:
@@ -134,6 +149,23 @@ class PentaView:
         return f'<div class="penta-settings">{pace}{auto}</div>'
 
     # -- setup ----------------------------------------------------------------
+    def _computer_fields(self, setup: SeatForm) -> str:
+        """The form's computer: whether it plays, and at which level."""
+        tr = self.tr
+        levels = "".join(
+            f"<option{attrs(value=lv, selected=lv == setup.level)}>"
+            f"{h(tr('penta.level.' + lv))}</option>"
+            for lv in LEVELS
+        )
+        return (
+            f'<fieldset class="computer"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
+            f'<label class="check"><input{attrs(type="checkbox", id="penta-computer", checked=setup.computer, data_act="seat-computer")}>'
+            f"<span>{h(tr('common.setup.computer'))}</span></label>"
+            f'<label class="field inline"><span>{h(tr("common.setup.level"))}</span>'
+            f"<select{attrs(id='penta-level', data_act='seat-level', disabled=not setup.computer)}>{levels}</select></label>"
+            f"</fieldset>"
+        )
+
     def setup(
         self,
         setup: SeatForm,
@@ -151,22 +183,8 @@ class PentaView:
             if len(setup.names) < MAX_HUMANS
             else ""
         )
-        levels = "".join(
-            f"<option{attrs(value=lv, selected=lv == setup.level)}>"
-            f"{h(tr('penta.level.' + lv))}</option>"
-            for lv in LEVELS
-        )
         error = f'<p class="notice" role="alert">{h(dice_error)}</p>' if dice_error else ""
-        computer = (
-            f'<fieldset class="computer"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
-            f'<label class="check"><input{attrs(type="checkbox", id="penta-computer", checked=setup.computer, data_act="seat-computer")}>'
-            f"<span>{h(tr('common.setup.computer'))}</span></label>"
-            f'<label class="field inline"><span>{h(tr("common.setup.level"))}</span>'
-            f"<select{attrs(id='penta-level', data_act='seat-level', disabled=not setup.computer)}>{levels}</select></label>"
-            f"</fieldset>"
-            if computer_choice
-            else ""
-        )
+        computer = self._computer_fields(setup) if computer_choice else ""
         back = (
             widgets.button(tr("farkle.setup.back"), "back", "penta-back")
             if can_go_back
@@ -177,7 +195,8 @@ class PentaView:
             f'<h2 id="penta-setup-title">{h(tr("penta.setup.title"))}</h2>'
             f"{'' if computer_choice else _real_kicker(tr)}{error}{self._message(message)}"
             f'<fieldset class="players"><legend>{h(tr("common.players"))}</legend>'
-            f'<ol class="player-list">{rows}</ol>{add}</fieldset>'
+            f'<ol class="player-list">{rows}</ol>{add}'
+            f"{widgets.strict_box(tr, 'penta', setup.strict)}</fieldset>"
             f"{computer}"
             f"{self.settings_panel() if computer_choice else ''}"
             f'<div class="btn-row end">{back}'
@@ -260,9 +279,8 @@ class PentaView:
             f'<p class="rolls-left"><span class="roll-pips" aria-hidden="true">{pips}</span>'
             f"{h(tr('penta.rolls_left', n=game.rolls_left))}</p>"
         )
-        return (
-            f'<div class="penta-controls">{rolls}<div class="btn-row">{roll}{validate}</div></div>'
-        )
+        undo = widgets.undo_button(tr, "penta", s.undo)
+        return f'<div class="penta-controls">{rolls}<div class="btn-row">{roll}{validate}{undo}</div></div>'
 
     def _status(self, s: TableState) -> str:
         tr = self.tr
@@ -513,19 +531,7 @@ class PentaView:
         title = tr_html(
             tr, "penta.end.tie" if len(winners) > 1 else "penta.end.winner", names=names
         )
-        head = "".join(
-            f'<th scope="col">{h(tr(k))}</th>'
-            for k in (
-                # The total first: on a phone the parts it sums scroll into view after it.
-                "common.rank",
-                "common.player",
-                "penta.total",
-                "penta.upper_total",
-                "penta.upper_bonus",
-                "penta.lower_total",
-                "penta.penta_bonus",
-            )
-        )
+        head = "".join(f'<th scope="col">{h(tr(k))}</th>' for k in END_COLUMNS)
         reviews = "".join(
             self._review(game, i, [d for d in decisions if d.seat == i])
             for i in range(n)
@@ -538,6 +544,7 @@ class PentaView:
             f'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="penta-end-title">'
             f'<table class="ranking"><thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(rank_rows)}</tbody></table></div>"
+            f"{widgets.undo_summary(tr, 'penta', [self._seat_name(x) for x in game.seats], game.undos)}"
             f'<div class="btn-row end"><button{attrs(type="button", class_="btn", data_act="new", id="penta-new-game")}>{h(tr("common.new_game"))}</button>'
             f"<button{attrs(type='button', class_='btn primary big', data_act='again', id='penta-again')}>{h(tr('common.play_again'))}</button></div>"
             f'<h3>{h(tr("penta.review.title"))}</h3><p class="review-note">{h(tr("penta.review.note"))}</p>'

@@ -21,9 +21,9 @@ from typing import Any, ClassVar, TypeVar
 
 from zaria.errors import StateError
 from zaria.game import Game
-from zaria_web.effects import Effects, Timer
+from zaria_web.effects import Effects, Focus, Timer
 from zaria_web.play.dice import Dice
-from zaria_web.play.screen import GameScreen, Play
+from zaria_web.play.screen import GameScreen, Play, TakeBack
 from zaria_web.screen import Context
 from zaria_web.widgets import PadView
 
@@ -103,8 +103,14 @@ class PadScreen(GameScreen[G]):
         make = ACTS.get(act)
         return make(data) if make is not None else super().intent(act, data)
 
+    def digits_pick_dice(self) -> bool:
+        """Whether the digit keys pick dice of the throw on the table (Farkle's set
+        aside) rather than enter the next throw; once a face is entered they enter."""
+        return False
+
     def game_key(self, key: str) -> Any | None:
-        if key in ("1", "2", "3", "4", "5", "6") and self.needed():
+        digit = key in ("1", "2", "3", "4", "5", "6")
+        if digit and self.needed() and (self.entry or not self.digits_pick_dice()):
             return EnterFace(int(key))  # digits are the faces of the throw here
         if key == "Backspace" and self.entry:
             return ClearFace(len(self.entry) - 1)
@@ -123,8 +129,12 @@ class PadScreen(GameScreen[G]):
             self._throw(intent.action, out)
         else:
             super().update(intent, out)
-        # A change of the dice held changes the size of the throw to come.
-        del self.entry[self.needed() :]
+            if isinstance(intent, Play | TakeBack):
+                # A change of the dice held changes the size of the throw to come.
+                del self.entry[self.needed() :]
+        roll_button = Focus(f"#{self.prefix}-roll")
+        if roll_button in out.items and self.needed() and not self.entry:
+            out.focus(f"#{self.prefix}-pad-key-1")  # a new turn: its throw is entered first
 
     def _throws(self, action: Any) -> bool:
         """Whether ``action`` is the game's Roll without its dice (the Roll button)."""

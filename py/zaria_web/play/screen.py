@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from zaria.errors import IllegalActionError
-from zaria.game import Game, Seat
+from zaria.game import Game, Seat, Undo
 from zaria_web import saved_state, stats
 from zaria_web.effects import Effects, Timer
 from zaria_web.play import seats
@@ -86,6 +86,11 @@ class Play:
     action: Any
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """Undo the last decision that ended a turn (a Penta record, a Farkle bank)."""
+
+
 def _setting(d: Mapping[str, str]) -> ChangeSetting | None:
     key, value = d.get("key", ""), d.get("value", "")
     return ChangeSetting(key, value) if allowed(key, value) else None
@@ -100,6 +105,7 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "keep-playing": lambda d: KeepPlaying(),
     "back": lambda d: BackToGame(),
     "setting": _setting,
+    "undo": lambda d: TakeBack(),
     **seats.ACTS,
 }
 
@@ -190,6 +196,9 @@ class GameScreen(Page, Generic[G]):
     def busy(self, out: Effects) -> None:
         """A person tried to play during the computer's turn."""
 
+    def undone(self, out: Effects) -> None:
+        """The last decision was just taken back."""
+
     def entered(self, out: Effects) -> None:
         """The screen is shown (again)."""
 
@@ -260,6 +269,8 @@ class GameScreen(Page, Generic[G]):
         if self.confirm:
             # The question is open: only Escape (keep playing) applies.
             return KeepPlaying() if key == "Escape" else None
+        if key.lower() == "u":
+            return TakeBack()
         return self.game_key(key)
 
     def update(self, intent: Any, out: Effects) -> None:
@@ -286,6 +297,8 @@ class GameScreen(Page, Generic[G]):
             self.setting_changed(intent.key, intent.value)
         elif isinstance(intent, ComputerStep):
             self.computer_plays(out)
+        elif isinstance(intent, TakeBack):
+            self.take_back(out)
         elif isinstance(intent, Play):
             if self.human_turn():
                 self.play(intent.action, out)
@@ -314,6 +327,34 @@ class GameScreen(Page, Generic[G]):
         if game.over:
             self.finish(out)
         return True
+
+    def undo_offered(self) -> bool:
+        """Whether the Undo button may be pressed: a person's decision to take back."""
+        game = self.live()
+        if game is None or self.confirm or not game.can_undo():
+            return False
+        seat = game.undo_seat
+        return seat is not None and not game.seats[seat].computer
+
+    def take_back(self, out: Effects) -> None:
+        """Undo the last decision, once, until the next roll (the engine's rules: not
+        a computer's, not in a strict game); the player chooses again."""
+        game = self.live()
+        if game is None or self.confirm:
+            return
+        seat = game.undo_seat
+        try:
+            game.apply(Undo())
+        except IllegalActionError as exc:
+            self.note = (exc.msg_id, dict(exc.params))
+            out.announce(self.ctx.tr(exc.msg_id, **exc.params), assertive=True)
+            return
+        assert seat is not None
+        self.pending = None
+        name = seats.shown_name(self.ctx.tr, game.seats[seat])
+        self.note = ("common.undone", {"name": name})
+        self.undone(out)
+        out.announce(self.ctx.tr("common.undone", name=name))
 
     def computer_plays(self, out: Effects) -> None:
         """The computer's next step, or its whole turn at the instant pace."""
@@ -428,7 +469,7 @@ class GameScreen(Page, Generic[G]):
             saves.clear(self.name)
             return
         self.game = game
-        self.form = SeatForm.of(game.seats, self.form.level)
+        self.form = SeatForm.of(game.seats, self.form.level, game.strict)
         self.dice.resume(dice, self.ctx.params)
         self.phase = "play"
         self.notice = self.resumed_note

@@ -60,7 +60,14 @@ class SetLevel:
     level: str
 
 
-SeatIntent = SeatName | AddSeat | RemoveSeat | SetComputer | SetLevel
+@dataclass(frozen=True)
+class SetStrict:
+    """A strict game (no undo), or not."""
+
+    on: bool
+
+
+SeatIntent = SeatName | AddSeat | RemoveSeat | SetComputer | SetLevel | SetStrict
 
 #: The form's controls, by ``data-act``: the intent each reports.
 ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
@@ -69,6 +76,7 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "seat-remove": lambda d: RemoveSeat(int(d["index"])),
     "seat-computer": lambda d: SetComputer(d.get("value") == "on"),
     "seat-level": lambda d: SetLevel(d.get("value", "")),
+    "seat-strict": lambda d: SetStrict(d.get("value") == "on"),
 }
 
 
@@ -93,15 +101,18 @@ class SeatForm:
     names: list[str] = field(default_factory=lambda: [""])
     computer: bool = True
     level: str = ""
+    #: A strict game: nothing can be undone (for competitive players).
+    strict: bool = False
 
     @classmethod
-    def of(cls, seats: Sequence[Seat], level: str) -> SeatForm:
+    def of(cls, seats: Sequence[Seat], level: str, strict: bool = False) -> SeatForm:
         """The form that would start a game like one of ``seats`` (for Play again)."""
         computer = next((s for s in seats if s.computer), None)
         return cls(
             names=[s.name for s in seats if not s.computer] or [""],
             computer=computer is not None,
             level=computer.level if computer is not None and computer.level else level,
+            strict=strict,
         )
 
     def update(self, intent: SeatIntent, levels: Sequence[str], prefix: str, out: Effects) -> None:
@@ -121,6 +132,8 @@ class SeatForm:
                 out.focus(f"#{prefix}-name-{min(intent.index, len(names) - 1)}")
         elif isinstance(intent, SetComputer):
             self.computer = intent.on
+        elif isinstance(intent, SetStrict):
+            self.strict = intent.on
         elif intent.level in levels:
             self.level = intent.level
 

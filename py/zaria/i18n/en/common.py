@@ -122,4 +122,8 @@ MESSAGES: dict[str, str] = {
     "stats.real_dice": "With real dice",
     "pad.nothing": "Nothing is to be thrown now.",
     "pad.enter_one": "Enter the throw: 1 die",
+    "common.undo": "Undo",
+    "common.undone": "{name}'s last decision is taken back: choose again.",
+    "common.strict": "Strict game: no undo",
+    "common.undos": "Undos used: {list}",
 }

@@ -123,4 +123,8 @@ MESSAGES: dict[str, str] = {
     "stats.real_dice": "Avec de vrais dés",
     "pad.nothing": "Rien n’est à lancer maintenant.",
     "pad.enter_one": "Entrez le lancer : 1 dé",
+    "common.undo": "Annuler",
+    "common.undone": "La dernière décision de {name} est annulée : choisissez à nouveau.",
+    "common.strict": "Partie stricte : pas d’annulation",
+    "common.undos": "Annulations : {list}",
 }

@@ -122,4 +122,8 @@ MESSAGES: dict[str, str] = {
     "stats.real_dice": "Gerçek zarlarla",
     "pad.nothing": "Şu an atılacak bir şey yok.",
     "pad.enter_one": "Atışı girin: 1 zar",
+    "common.undo": "Geri al",
+    "common.undone": "{name} son kararını geri aldı: yeniden seçin.",
+    "common.strict": "Katı oyun: geri alma yok",
+    "common.undos": "Geri almalar: {list}",
 }
