@@ -277,6 +277,11 @@ def moments(g: Game) -> list[tuple[str, App]]:
     app.action("start", {})
     play_to_the_end(app)
     out.append(("end", app))
+    app, _ = open_game(g, params={})
+    app.action("open", {"game": f"{g.name}-pad"})
+    app.action("start", {})
+    app.action("face", {"face": "3"})
+    out.append(("score pad, a throw being entered", app))
     return out
 
 

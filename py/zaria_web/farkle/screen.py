@@ -223,7 +223,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
         game = self.game
         assert game is not None
         tr = self.ctx.tr
-        lines = view.event_lines(tr, self._seat_views(), _events(events), game.turns_left)
+        lines = view.event_lines(tr, self._seat_views(), events, game.turns_left)
         parts = [
             head + (" " if head[-1:] in ".!?;" else ". ") + detail for _, head, detail in lines
         ]
@@ -428,7 +428,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
                 seats=self._seat_views(),
                 target=game.target,
                 outcome=outcome,
-                events=_events(game.events),
+                events=game.events,
                 rules=game.rules,
                 undos=game.undos,
             ),
@@ -464,7 +464,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
             risk=game.bust_risk(),
             can_roll=game.can_roll(),
             can_bank=game.can_bank(),
-            events=_events(game.events),
+            events=game.events,
             turns_left=game.turns_left,
             last_round_by=game.last_round_by,
             note=self.note,
@@ -489,10 +489,6 @@ class FarkleScreen(GameScreen[FarkleGame]):
 
     def coach_wanted(self) -> bool:
         return False  # the app's own Farkle has no coach
-
-
-def _events(events: tuple[Event, ...]) -> tuple[view.EventView, ...]:
-    return tuple(view.EventView(e.kind.value, e.seat, e.points, e.dice) for e in events)
 
 
 __all__ = ["FarkleScreen"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from zaria.farkle.events import Event, EventKind
 from zaria.farkle.odds import bust_table
 from zaria.farkle.rules import (
     DEFAULT_RULES,
@@ -68,16 +69,6 @@ class GroupView:
 
 
 @dataclass(frozen=True)
-class EventView:
-    """Something the last action brought about (the engine's event kinds)."""
-
-    kind: str
-    seat: int
-    points: int = 0
-    dice: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
 class TableView:
     """Everything the table shows."""
 
@@ -96,7 +87,7 @@ class TableView:
     risk: Fraction
     can_roll: bool
     can_bank: bool
-    events: tuple[EventView, ...] = ()
+    events: tuple[Event, ...] = ()
     turns_left: int = 0
     last_round_by: int | None = None
     note: Note | None = None
@@ -136,7 +127,7 @@ class OverView:
     seats: tuple[SeatView, ...]
     target: int
     outcome: Outcome
-    events: tuple[EventView, ...] = ()
+    events: tuple[Event, ...] = ()
     rules: FarkleRules = DEFAULT_RULES
     #: The undos each player used.
     undos: tuple[int, ...] = ()
@@ -167,7 +158,7 @@ def turns_left_text(tr: Translator, n: int) -> str:
 def event_lines(
     tr: Translator,
     seats: tuple[SeatView, ...],
-    events: tuple[EventView, ...],
+    events: tuple[Event, ...],
     turns_left: int,
     html: bool = False,
 ) -> list[tuple[str, str, str]]:
@@ -183,24 +174,24 @@ def event_lines(
         if html:
             name = bdi(name)
         total = seats[e.seat].banked
-        if e.kind == "lost_turn":
+        if e.kind is EventKind.LOST_TURN:
             # With the penalty, the total does not stay: the penalty's line says what it is.
-            penalized = any(x.kind == "penalty" and x.seat == e.seat for x in events)
+            penalized = any(x.kind is EventKind.PENALTY and x.seat == e.seat for x in events)
             key = "farkle.house.lost" if penalized else "farkle.event.lost"
             key += "" if e.points else "_nothing"
             out.append(
                 ("lost", say("farkle.lost_turn"), say(key, name=name, points=e.points, total=total))
             )
-        elif e.kind == "penalty":
+        elif e.kind is EventKind.PENALTY:
             head = say("farkle.house.penalty_title", points=e.points)
             detail = say("farkle.house.penalty_event", name=name, points=e.points, total=total)
             out.append(("penalty", head, detail))
-        elif e.kind == "hot_dice":
+        elif e.kind is EventKind.HOT_DICE:
             out.append(("hot", say("farkle.hot_dice"), say("farkle.event.hot", points=e.points)))
-        elif e.kind == "banked":
+        elif e.kind is EventKind.BANKED:
             head = say("farkle.event.banked", name=name, points=e.points)
             out.append(("banked", head, say("farkle.event.new_total", total=total)))
-        elif e.kind == "last_round":
+        elif e.kind is EventKind.LAST_ROUND:
             detail = say("farkle.event.last_round", name=name, total=e.points)
             if turns_left:
                 left = turns_left_text(tr, turns_left)
@@ -292,7 +283,7 @@ def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
 
 
 def _tray(tr: Translator, v: TableView) -> str:
-    bust = next((e for e in v.events if e.kind == "lost_turn"), None)
+    bust = next((e for e in v.events if e.kind is EventKind.LOST_TURN), None)
     if v.dice:
         inner = "".join(_die_button(tr, d, v.human) for d in v.dice)
         label = tr("farkle.dice_in_play")
@@ -649,7 +640,7 @@ def render_over(tr: Translator, v: OverView) -> str:
         if len(names) == 1
         else tr_html(tr, "farkle.over.tie", names=bdi_list(names))
     )
-    ended = tuple(e for e in v.events if e.kind != "last_round")
+    ended = tuple(e for e in v.events if e.kind is not EventKind.LAST_ROUND)
     lines = event_lines(tr, v.seats, ended, 0, html=True)
     story = "".join(
         f'<p class="fk-event {kind}"><strong>{h(head)}</strong> <span>{h(detail)}</span></p>'
