@@ -147,3 +147,34 @@ def test_the_rules_lead_back_to_the_pad_after_a_reload() -> None:
     again.history_to(host.history[-1])  # Forward, to the rules entry of the old page
     assert 'data-game="farkle-pad"' in host2.screen_html
     assert again.key("Escape") and again.screen.name == "farkle-pad"
+
+
+def test_a_stale_start_during_play_starts_nothing() -> None:
+    app, _ = new_app()
+    penta_alone(app)
+    app.action("roll", {})
+    screen = app.screen
+    assert isinstance(screen, PentaScreen) and screen.game is not None
+    rolled = screen.game.to_dict()
+    app.action("start", {})  # a tap on the form's button that was just replaced
+    assert screen.game.to_dict() == rolled
+
+
+def test_the_statistics_are_cleared_only_once_asked() -> None:
+    app, host = new_app({"zaria.lang": "en", "zaria.stats": '{"format": 1}'})
+    app.action("open", {"game": "stats"})
+    app.action("stats-clear-yes", {})  # a stale tap: the question is not open
+    assert "zaria.stats" in host.storage
+    app.action("stats-clear", {})
+    app.action("stats-clear-yes", {})
+    assert "zaria.stats" not in host.storage
+
+
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_the_pad_s_coach_stays_on_after_a_reload(game: str) -> None:
+    app, host = pad(game)
+    app.action("pad-coach", {})
+    again, _ = new_app(dict(host.storage))
+    again.action("open", {"game": f"{game}-pad"})
+    screen = again.screen
+    assert isinstance(screen, PadScreen) and screen.coach_on

@@ -201,7 +201,7 @@ class StatsScreen(Page):
         elif isinstance(intent, KeepThem):
             self.confirming = False
             out.focus("#stats-clear")
-        elif isinstance(intent, Clear):
+        elif isinstance(intent, Clear) and self.confirming:  # only once asked
             cleared = stats.clear(self.ctx.host)
             self.confirming = False
             self._read()

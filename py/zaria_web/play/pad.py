@@ -179,7 +179,7 @@ class PadScreen(GameScreen[G]):
         return f"{self.game_name}:real"
 
     def extras(self) -> dict[str, Any]:
-        return {**super().extras(), "entry": list(self.entry)}
+        return {**super().extras(), "entry": list(self.entry), "coach": self.coach_on}
 
     def check_save(self, game: G, state: dict[str, Any]) -> None:
         super().check_save(game, state)
@@ -187,4 +187,7 @@ class PadScreen(GameScreen[G]):
         faces = isinstance(entry, list) and all(type(f) is int and f in FACES for f in entry)
         if not faces or len(entry) > 6:
             raise StateError(f"score pad save: the dice entered must be faces 1 to 6: {entry!r}")
-        self.entry = list(entry)
+        coach = state.get("coach", False)
+        if not isinstance(coach, bool):
+            raise StateError(f"score pad save: the coach is on or off, not {coach!r}")
+        self.entry, self.coach_on = list(entry), coach

@@ -281,7 +281,8 @@ class GameScreen(Page, Generic[G]):
         elif isinstance(intent, Leave):
             self.active = False
         elif isinstance(intent, Start):
-            self.start(out)
+            if self.phase != "play":  # a stale tap on a form or end screen already gone
+                self.start(out)
         elif isinstance(intent, NewGame):
             self.ask_new(out)
         elif isinstance(intent, ConfirmNew):
