@@ -205,27 +205,31 @@ class PadView:
         return len(self.entered) == self.needed
 
 
-def _pad_slots(tr: Translator, prefix: str, pad: PadView) -> str:
-    """The dice of the throw entered so far (tap one to take it back), then blanks."""
+def pad_slots(tr: Translator, prefix: str, pad: PadView, extra: str = "") -> str:
+    """The dice of the throw entered so far (tap one to take it back), then blanks;
+    ``extra`` adds classes (to draw them as the game's tray draws its dice)."""
     slots = []
     for i in range(pad.needed):
         if i >= len(pad.entered):
-            slots.append(
-                f'<span class="die pad-die ghost" aria-hidden="true">{die_face(None)}</span>'
-            )
+            ghost = f"die pad-die ghost {extra}".strip()
+            slots.append(f'<span class="{ghost}" aria-hidden="true">{die_face(None)}</span>')
             continue
         value = pad.entered[i]
         die = attrs(
             type="button",
-            class_="die pad-die",
+            class_=f"die pad-die {extra}".strip(),
             id=f"{prefix}-pad-die-{i + 1}",
             data_act="unface",
             data_index=i,
             aria_label=tr("pad.entered", n=i + 1, value=value),
         )
         slots.append(f"<button{die}>{die_face(value)}</button>")
-    label = h(tr("pad.entry"))
-    return f'<div class="pad-entry" role="group" aria-label="{label}">{"".join(slots)}</div>'
+    return "".join(slots)
+
+
+def _pad_entry(tr: Translator, prefix: str, pad: PadView) -> str:
+    label, slots = h(tr("pad.entry")), pad_slots(tr, prefix, pad)
+    return f'<div class="pad-entry" role="group" aria-label="{label}">{slots}</div>'
 
 
 def _pad_keys(tr: Translator, prefix: str, pad: PadView) -> str:
@@ -252,14 +256,14 @@ def _pad_keys(tr: Translator, prefix: str, pad: PadView) -> str:
 def dice_pad(tr: Translator, prefix: str, pad: PadView, compact: bool = False) -> str:
     """The keypad a throw of real dice is entered on: the dice entered so far, the
     places still to fill, and the six faces; ``compact`` leaves out the dice
-    entered, for a game whose tray shows them (Penta's)."""
+    entered, for a tray that shows them (Penta's; Farkle's between throws)."""
     left = pad.needed - len(pad.entered)
     status = tr("pad.missing", n=left) if left else tr("pad.ready")
     title = tr("pad.enter_one") if pad.needed == 1 else tr("pad.enter", n=pad.needed)
     return (
         f'<section class="dice-pad" id="{prefix}-pad" aria-labelledby="{prefix}-pad-title">'
         f'<h3 id="{prefix}-pad-title">{h(title)}</h3>'
-        f"{'' if compact else _pad_slots(tr, prefix, pad)}"
+        f"{'' if compact else _pad_entry(tr, prefix, pad)}"
         f'<p class="pad-status" id="{prefix}-pad-status" aria-live="polite">{h(status)}</p>'
         f"{_pad_keys(tr, prefix, pad)}"
         f'<p class="pad-hint">{h(tr("pad.keys_hint"))}</p></section>'

@@ -284,6 +284,13 @@ def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
 
 def _tray(tr: Translator, v: TableView) -> str:
     bust = next((e for e in v.events if e.kind is EventKind.LOST_TURN), None)
+    if v.pad is not None and v.pad.entered and not v.dice:
+        # Real dice: the throw being entered lands in the tray (tap a die to take it back).
+        inner = widgets.pad_slots(tr, "fk", v.pad, "fk-die")
+        label = tr("pad.entry")
+        return (
+            f"<div{attrs(class_='fk-tray entering', role='group', aria_label=label)}>{inner}</div>"
+        )
     if v.dice:
         inner = "".join(_die_button(tr, d, v.human) for d in v.dice)
         label = tr("farkle.dice_in_play")
@@ -609,7 +616,7 @@ def render_table(tr: Translator, v: TableView) -> str:
     table = (
         f'<section class="{cls}" aria-labelledby="fk-turn">'
         f"{_banner(tr, v)}{_turn_heading(tr, v)}{_tray(tr, v)}{note}{_stats(tr, v)}"
-        f"{widgets.dice_pad(tr, 'fk', v.pad) if v.pad else ''}{_coach(tr, v)}"
+        f"{widgets.dice_pad(tr, 'fk', v.pad, compact=not v.dice) if v.pad else ''}{_coach(tr, v)}"
         f"{_actions(tr, v)}{_groups(tr, v)}</section>"
     )
     side = (
