@@ -153,6 +153,33 @@ class Undo:
     """
 
 
+class OneStepUndo:
+    """What both games share of their one-step undo: the strict flag, each seat's
+    count of undos, and whether an undo is possible now.
+
+    The game sets ``_strict``, ``_undos`` (one count per seat) and ``_before``
+    (itself as it was before the decision an undo would take back, or ``None``).
+    """
+
+    _strict: bool
+    _undos: list[int]
+    _before: object | None
+
+    @property
+    def strict(self) -> bool:
+        """Whether the game was started strict: no undo at all."""
+        return self._strict
+
+    @property
+    def undos(self) -> tuple[int, ...]:
+        """How many decisions each seat has undone, for the review and the statistics."""
+        return tuple(self._undos)
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` is allowed now (by the seat that made the decision)."""
+        return self._before is not None and not self._strict
+
+
 def check_strict(strict: object) -> bool:
     """``strict`` if it is ``True`` or ``False``, else :class:`~zaria.errors.BadStrictError`.
 

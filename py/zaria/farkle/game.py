@@ -85,7 +85,7 @@ from zaria.farkle.scoring import (
     selection_value,
 )
 from zaria.farkle.state import TARGETS, UNDO_KEYS, VERSION, SavedState, is_target, parse_state
-from zaria.game import Seat, Undo, check_seats, check_strict, check_undo, seat_index
+from zaria.game import OneStepUndo, Seat, Undo, check_seats, check_strict, check_undo, seat_index
 from zaria.outcome import Outcome
 
 __all__ = [
@@ -135,7 +135,7 @@ def _fmt(dice: Sequence[int]) -> str:
     return ", ".join(str(d) for d in dice)
 
 
-class FarkleGame:
+class FarkleGame(OneStepUndo):
     """A game of Farkle between 1 to 7 seats; create with :meth:`new`.
 
     >>> g = FarkleGame.new([Seat("Ana"), Seat("Bo")])
@@ -234,23 +234,9 @@ class FarkleGame:
         return tuple(self._opened)
 
     @property
-    def strict(self) -> bool:
-        """Whether the game was started strict: no undo at all."""
-        return self._strict
-
-    @property
-    def undos(self) -> tuple[int, ...]:
-        """How many banks each seat has undone, for the review and the statistics."""
-        return tuple(self._undos)
-
-    @property
     def undo_seat(self) -> int | None:
         """The seat whose last bank :meth:`undo` would take back, or ``None``."""
         return None if self._before is None else self._before._current
-
-    def can_undo(self) -> bool:
-        """Whether :meth:`undo` is allowed now (by the seat that banked)."""
-        return self._before is not None and not self._strict
 
     @property
     def opening_needed(self) -> int:

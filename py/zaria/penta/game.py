@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from zaria.dice import Roller, check_dice
 from zaria.errors import IllegalActionError, MissingDiceError, StateError, UnknownActionError
-from zaria.game import Seat, Undo, check_seats, check_strict, check_undo, seat_index
+from zaria.game import OneStepUndo, Seat, Undo, check_seats, check_strict, check_undo, seat_index
 from zaria.outcome import Outcome
 from zaria.penta.errors import (
     AllHeldError,
@@ -193,7 +193,7 @@ class Totals:
 # --------------------------------------------------------------------------- the game
 
 
-class PentaGame:
+class PentaGame(OneStepUndo):
     """A game of Penta for 1 to 7 seats; create one with :meth:`new`.
 
     Seats play in order, one turn each per round, for 13 rounds. Once the last
@@ -316,23 +316,9 @@ class PentaGame:
         return self._last_scored
 
     @property
-    def strict(self) -> bool:
-        """Whether the game was started strict: no undo at all."""
-        return self._strict
-
-    @property
-    def undos(self) -> tuple[int, ...]:
-        """How many records each seat has undone, for the review and the statistics."""
-        return tuple(self._undos)
-
-    @property
     def undo_seat(self) -> int | None:
         """The seat whose last record :meth:`undo` would take back, or ``None``."""
         return None if self._before is None or self._last_scored is None else self._last_scored.seat
-
-    def can_undo(self) -> bool:
-        """Whether :meth:`undo` is allowed now (by the seat that recorded)."""
-        return self._before is not None and not self._strict
 
     def free_boxes(self, seat: int | None = None) -> frozenset[Box]:
         """The free boxes of ``seat`` (the current seat by default)."""

@@ -134,6 +134,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
     max_dice = MAX_DICE
     acts = ACTS
     toggle = Toggle
+    roll = Roll
     resumed_note: ClassVar[Note | None] = ("farkle.resumed", {})
 
     def __init__(self, ctx: Context) -> None:

@@ -101,6 +101,7 @@ class PentaScreen(GameScreen[PentaGame]):
     max_dice = 5
     acts = ACTS
     toggle = Toggle
+    roll = Roll
 
     def __init__(self, ctx: Context) -> None:
         self.selected: Box | None = None

@@ -126,7 +126,7 @@ class PadScreen(GameScreen[G]):
         elif isinstance(intent, ToggleCoach):
             self.coach_on = not self.coach_on
         elif isinstance(intent, Play) and self._throws(intent.action):
-            self._throw(intent.action, out)
+            self._throw(out)
         else:
             super().update(intent, out)
             if isinstance(intent, Play | TakeBack):
@@ -138,7 +138,7 @@ class PadScreen(GameScreen[G]):
 
     def _throws(self, action: Any) -> bool:
         """Whether ``action`` is the game's Roll without its dice (the Roll button)."""
-        return type(action).__name__ == "Roll" and getattr(action, "values", None) is None
+        return isinstance(action, self.roll) and getattr(action, "values", None) is None
 
     def _enter(self, face: int, out: Effects) -> None:
         needed = self.needed()
@@ -152,7 +152,7 @@ class PadScreen(GameScreen[G]):
         if len(self.entry) == needed:
             out.focus(f"#{self.prefix}-roll")  # the throw is complete: play it
 
-    def _throw(self, roll: Any, out: Effects) -> None:
+    def _throw(self, out: Effects) -> None:
         needed = self.needed()
         if not needed:
             return
@@ -162,7 +162,7 @@ class PadScreen(GameScreen[G]):
             out.announce(self.ctx.tr("pad.missing", n=left), assertive=True)
             return
         entered, self.entry = tuple(self.entry), []
-        super().update(Play(type(roll)(entered)), out)
+        super().update(Play(self.roll(entered)), out)
 
     # -- what the pad leaves out -----------------------------------------------------------
     def start(self, out: Effects) -> None:

@@ -120,8 +120,9 @@ class GameScreen(Page, Generic[G]):
     max_dice: ClassVar[int]
     #: The game's own controls, by ``data-act`` (before the shared ones).
     acts: ClassVar[dict[str, Callable[[Mapping[str, str]], Any]]] = {}
-    #: The engine's action that changes the dice held, and its next-action function.
+    #: The engine's actions that change the dice held and roll (with or without values).
     toggle: ClassVar[type]
+    roll: ClassVar[type]
     #: The notice a resumed game shows, if any.
     resumed_note: ClassVar[Note | None] = None
     #: The control that switches the coach on and off.
