@@ -163,7 +163,7 @@ class OneStepUndo:
 
     _strict: bool
     _undos: list[int]
-    _before: object | None
+    _before: Any
 
     @property
     def strict(self) -> bool:
@@ -178,6 +178,18 @@ class OneStepUndo:
     def can_undo(self) -> bool:
         """Whether :meth:`undo` is allowed now (by the seat that made the decision)."""
         return self._before is not None and not self._strict
+
+    def _take_back(self, undoer: int) -> None:
+        """Become the game kept from before the decision, ``undoer`` counting one more
+        undo (the game's ``undo`` has checked, with :func:`check_undo`, that it may)."""
+        before = self._before
+        if before is None:  # check_undo refuses when there is nothing kept
+            raise AssertionError("an undo with no game kept")
+        restored = before.copy()
+        restored._undos = list(self._undos)
+        restored._undos[undoer] += 1
+        # Every field at once, so that no part of the game can be left behind.
+        self.__dict__.update(vars(restored))
 
 
 def check_strict(strict: object) -> bool:

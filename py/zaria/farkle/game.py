@@ -586,14 +586,7 @@ class FarkleGame(OneStepUndo):
             seat=seat,
             what="bank",
         )
-        before = self._before
-        if before is None:  # check_undo refuses when there is nothing kept
-            raise AssertionError("an undo with no game kept")
-        restored = before.copy()
-        restored._undos = list(self._undos)
-        restored._undos[undoer] += 1
-        # Every field at once, so that no part of the game can be left behind.
-        self.__dict__.update(vars(restored))
+        self._take_back(undoer)
 
     def _count_lost_turn(self) -> list[Event]:
         """Count a lost turn; the third in a row costs the penalty, if the rules set one."""

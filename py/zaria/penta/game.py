@@ -531,14 +531,7 @@ class PentaGame(OneStepUndo):
             seat=seat,
             what="record",
         )
-        before = self._before
-        if before is None:  # check_undo refuses when there is nothing kept
-            raise AssertionError("an undo with no game kept")
-        restored = before.copy()
-        restored._undos = list(self._undos)
-        restored._undos[undoer] += 1
-        # Every field at once, so that no part of the game can be left behind.
-        self.__dict__.update(vars(restored))
+        self._take_back(undoer)
 
     def apply(self, action: Action, roller: Roller | None = None) -> None:
         """Apply one action from :meth:`legal_actions`.
