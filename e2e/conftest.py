@@ -53,7 +53,8 @@ from playwright.sync_api import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
+#: The built site: ``ZARIA_SITE`` names another build (e.g. one per working copy).
+SITE = Path(os.environ.get("ZARIA_SITE") or ROOT / "site")
 OUT = ROOT / "test-output"
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -413,3 +414,12 @@ def app(shared_page: SharedPage) -> Iterator[App]:
 def no_error_box(page: Page) -> None:
     """PyScript shows Python errors in an element of class ``py-error``."""
     assert page.locator(".py-error").count() == 0
+
+
+def pass_device(page: Page, prefix: str) -> None:
+    """Take the device when the hand-over card asks: wait for its pause, then tap it."""
+    card = page.locator(f"#{prefix}-handover")
+    expect(card).to_be_visible()
+    expect(card).not_to_have_attribute("aria-disabled", "true")
+    card.click()
+    expect(card).to_have_count(0)

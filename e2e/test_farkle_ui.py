@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from conftest import App, no_error_box
+from conftest import App, no_error_box, pass_device
 
 
 def open_farkle(page: Page) -> None:
@@ -202,12 +202,14 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     # The hand-over cue, then Bob banks 100 and the computer's roll scores nothing.
     expect(page.locator("#fk-turn")).to_have_text("À Bob de jouer")
     expect(page.locator("#fk-sub")).to_contain_text("Passez l’appareil à Bob.")
+    pass_device(page, "fk")
     roll_to(page, [1, 5, 5, 2, 3, 4])
     tap(page, 1)
     page.get_by_role("button", name="Encaisser", exact=True).click()
     expect(page.locator("#fk-turn")).to_have_text("À Alice de jouer")
     expect(page.locator(".fk-events")).to_contain_text("Tour perdu !")
     expect(page.locator(".fk-events")).to_contain_text("Ordinateur ne marque rien")
+    pass_device(page, "fk")  # back from Bob to Alice
 
     # «Dés chauds !»: the six dice set aside come back, the points stay.
     roll_to(page, [1, 1, 2, 2, 3, 3])
@@ -229,10 +231,12 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     expect(page.locator(".fk-tray.bust .die")).to_have_count(5)
     assert player_total(page, "Alice") == "1\u202f050"
     expect(page.locator("#fk-turn")).to_have_text("À Bob de jouer")
+    pass_device(page, "fk")
 
     page.locator("#fk-roll").click()  # Bob: nothing; then the computer: nothing
     expect(page.locator(".fk-events")).to_contain_text("Ordinateur ne marque rien")
     expect(page.locator("#fk-turn")).to_have_text("À Alice de jouer")
+    pass_device(page, "fk")
 
     # Alice passes the target: «Dernier tour !», the two others have one turn each.
     roll_to(page, [1, 1, 1, 1, 1, 1])
@@ -240,10 +244,14 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     roll_to(page, [1, 1, 1, 1, 1, 1])
     tap(page, 1, 2, 3, 4, 5, 6)
     page.get_by_role("button", name="Encaisser", exact=True).click()
-    expect(page.locator(".fk-events")).to_contain_text("Dernier tour !")
-    expect(page.locator(".fk-events")).to_contain_text("Dernier tour\u202f: 2 tours restants.")
+    # Named once, with the turns left; the banner says who reached the target.
     expect(page.locator("#fk-lastround")).to_have_text("Dernier tour ! 2 tours restants")
+    expect(page.locator(".fk-event.last")).to_contain_text(
+        "chaque autre joueur joue encore une fois"
+    )
+    expect(page.locator(".fk-events")).not_to_contain_text("Dernier tour")
     expect(page.locator("#fk-turn")).to_have_text("À Bob de jouer")
+    pass_device(page, "fk")
     page.locator("#fk-roll").click()
     expect(page.get_by_role("heading", name="Alice gagne\u202f!")).to_be_visible()
     names = page.locator(".fk-ranking tbody th").all_inner_texts()
@@ -313,8 +321,7 @@ def test_setting_aside_refusals_risk_and_resuming(app: App) -> None:
 
     # A reload resumes exactly: dice, selection, groups, whose turn.
     page.reload()
-    app.wait_ready()
-    open_farkle(page)
+    app.wait_ready()  # the game itself, at its address
     expect(page.locator(".fk-tray button.die")).to_have_count(2)
     assert dice(page) == [5, 3]
     expect(page.locator(die(page, 1))).to_have_attribute("aria-pressed", "true")

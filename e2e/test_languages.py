@@ -42,7 +42,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from a11y import audit
-from conftest import App, no_error_box
+from conftest import App, no_error_box, pass_device
 from zaria.i18n import catalogue
 
 FARKLE_ROLLS = ["112233", "155234", "23466", "111111", "111111", "234662"]
@@ -231,7 +231,7 @@ def walk_penta(w: Walk, names: tuple[str, str]) -> None:
     w.screen("penta-setup")
     page.locator("#penta-name-0").fill(names[0])
     click(page, "#penta-computer")
-    expect(page.locator("#penta-level")).to_be_disabled()
+    expect(page.locator("#penta-level-optimal")).to_be_disabled()
     page.locator("#penta-autorecord").select_option("10")  # time to read the countdown
     click(page, "#penta-start")
     expect(page.locator("#penta-roll")).to_be_enabled()
@@ -257,9 +257,10 @@ def walk_penta(w: Walk, names: tuple[str, str]) -> None:
     # The new game question, the settings, then the rules page and back.
     click(page, "#penta-new")
     expect(page.locator("#penta-keep")).to_be_visible()
-    page.locator(".penta-more summary").click()
-    w.screen("penta-confirm-settings")
+    w.screen("penta-confirm")
     click(page, "#penta-keep")
+    page.locator(".penta-more summary").click()
+    w.screen("penta-settings")
     page.locator(".penta-more summary").click()
     click(page, "#penta-rules")
     expect(page.locator("article.rules[data-game=penta]")).to_be_visible()
@@ -287,7 +288,7 @@ def walk_penta(w: Walk, names: tuple[str, str]) -> None:
     click(page, "#penta-validate")
     expect(page.locator("#penta-end-title")).to_be_visible()
     w.screen("penta-end")
-    page.locator(".review details summary").first.click()
+    page.locator(".review").first.scroll_into_view_if_needed()
     w.screen("penta-end-review")
 
 
@@ -336,7 +337,8 @@ def walk_farkle(w: Walk, names: tuple[str, str]) -> None:
     # A roll of nothing: the turn is lost.
     click(page, "#fk-roll")
     expect(page.locator(".fk-events")).to_contain_text(tr["farkle.lost_turn"])
-    w.screen("farkle-lost-turn")
+    w.screen("farkle-lost-turn")  # with the hand-over card to the second player
+    pass_device(page, "fk")
 
     # The second player banks 6,000: the last round.
     for _ in range(2):
@@ -347,6 +349,7 @@ def walk_farkle(w: Walk, names: tuple[str, str]) -> None:
     click(page, "#fk-bank")
     expect(page.locator("#fk-lastround")).to_contain_text(tr["farkle.last_round"])
     w.screen("farkle-last-round")
+    pass_device(page, "fk")
 
     # The new game question, then the rules page and back.
     click(page, "#fk-new")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from conftest import App, no_error_box
+from conftest import App, no_error_box, pass_device
 from zaria.dice import RandomRoller
 from zaria.game import Seat
 from zaria.penta.game import PentaGame, Record, Roll, ToggleHold
@@ -66,10 +66,12 @@ def test_a_whole_solitaire_game_with_scripted_dice(app: App, shots: Path) -> Non
         roll(page)
         record(page, box)
     no_error_box(page)
-    expect(page.locator(".end-title")).to_have_text("Alice wins!")
+    expect(page.locator(".end-title")).to_have_text("Alice, your score: 423")
     row = page.locator(".ranking tbody tr").first
+    expect(row.locator("td")).to_have_text(["1", "423"])
     # upper 2+10+9+12+15+18 = 66, bonus 35, lower 50+40+30+25+22+27+28 = 222, one Penta bonus
-    expect(row.locator("td")).to_have_text(["1", "423", "66", "35", "222", "100"])
+    sums = page.locator("#penta-end-sheet tr.es-sum td")
+    expect(sums).to_have_text(["66", "35", "222", "100", "423"])
     page.screenshot(path=str(shots / "penta-end-desktop.png"), full_page=True)
 
 
@@ -214,8 +216,10 @@ def test_two_humans_and_the_computer_play_to_the_winner_screen(app: App, shots: 
             game.toggle_hold(action.index)
         else:
             game.score(action.box)
-    for _ in range(13):
-        for _human in range(2):
+    for turn in range(13):
+        for human in range(2):
+            if turn or human:
+                pass_device(page, "penta")  # from Ann to Ben, and after the computer to Ann
             roll(page)
             first = page.locator(".box-btn:enabled").first
             first.click()

@@ -85,12 +85,13 @@ def test_a_reload_keeps_the_pad_game_and_its_entry(app: App) -> None:
     page.locator("#fk-start").click()
     tap_faces(page, "fk", "15")
     page.reload()
-    app.wait_ready()
-    expect(page.locator("#real-farkle")).to_contain_text("Resume with real dice")
-    page.locator("#real-farkle").click()
+    app.wait_ready()  # back on the pad, at its address
+    assert page.evaluate("location.hash") == "#/farkle-pad"
     expect(page.locator("#fk-pad-die-2")).to_have_attribute(
         "aria-label", "Die 2: 5. Tap to take it back"
     )
+    page.go_back()
+    expect(page.locator("#real-farkle")).to_contain_text("Resume with real dice")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

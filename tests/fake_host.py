@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
@@ -286,3 +286,17 @@ def record_farkle(
     assert list(outcome.winners) == winners  # the outcome says who won
     seats = _seats(names, humans)
     return record(ctx, "farkle", outcome, seats, reproducible, wins=True)
+
+
+def pass_device(app: Any) -> bool:
+    """Hand the device to the next person when the table waits for them: the
+    hand-over card's pause runs out, then they tap it. Whether a card was up."""
+    from zaria_web.play.screen import HANDOVER_PAUSE_MS, GameScreen
+
+    screen = app.screen
+    if not isinstance(screen, GameScreen) or screen.handover is None:
+        return False
+    app.host.advance(HANDOVER_PAUSE_MS)
+    app.action("take-device", {})
+    assert screen.handover is None, "the card stayed after its pause"
+    return True

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from fake_host import FakeHost, Page
+from fake_host import FakeHost, Page, pass_device
 from zaria.dice import RandomRoller
 from zaria.farkle.errors import FarkleActionError
 from zaria.farkle.game import FarkleGame
@@ -89,6 +89,8 @@ def tap(app: App, *positions: int) -> None:
 
 
 def roll(app: App) -> None:
+    """The player whose turn it is rolls (taking the device first, when it is passed)."""
+    pass_device(app)
     app.action("roll", {})
 
 
@@ -353,10 +355,12 @@ def test_last_round_counts_the_turns_left_with_three_players() -> None:
     bank(app)
     g = game(app)
     assert g.banked == (6000, 0, 0)
+    pass_device(app)
     p = page(host)
-    assert "Last round! Alice reached 6,000: every other player has one more turn." in p.plain()
-    assert "Last round: 2 turns left." in p.plain()
+    assert "Alice reached 6,000: every other player has one more turn." in p.plain()
+    # On the table, the last round is named once: by the head's line, with the turns left.
     assert p.text["fk-lastround"] == "Last round! 2 turns left"
+    assert p.plain().count("Last round") == 1
     assert any(a and "Last round!" in t for t, a in host.said)
     roll(app)  # Bob
     tap(app, 1)

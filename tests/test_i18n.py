@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import string
 from fractions import Fraction
 from pathlib import Path
@@ -187,3 +188,36 @@ def test_the_computer_has_one_name_and_the_dialog_title_uses_it() -> None:
         assert name.lower() in messages["farkle.setup.title_computer"].lower(), lang
     # French keeps the rules text's quoted title, «Humains + 1 IA», word for word.
     assert catalogue("fr")["farkle.setup.title_computer"] == "Humains + 1 IA"
+
+
+def test_french_puts_a_narrow_no_break_space_before_high_punctuation() -> None:
+    # «Clavier : …», «Dés chauds !»: French typography sets « : ; ! ? » apart from the
+    # word before them, with a space that never breaks the line there. The rules
+    # texts' quoted words are the exception: they stay as the rules quote them.
+    quoted = set(EXACT["fr"].values())
+    wrong = {
+        key: text
+        for key, text in catalogue("fr").items()
+        if text not in quoted and re.search(r"[^\u202f][:;!?]", text)
+    }
+    assert not wrong, f"fr: a colon, semicolon, ! or ? without U+202F before it: {wrong}"
+
+
+def test_one_word_for_one_thing_in_each_language() -> None:
+    tr_, el = catalogue("tr"), catalogue("el")
+    # A tie is called the same in both games.
+    assert tr_["penta.end.tie"].split(":")[0] == tr_["farkle.over.tie"].split(":")[0]
+    assert el["penta.end.tie"].split(":")[0] == el["farkle.over.tie"].split(":")[0]
+    # A held die is «κρατημένο» on the die, in its name and in the rules.
+    assert el["penta.held"].lower() == "κρατημένο" and "κρατημένο" in el["penta.die.held"]
+    # No abbreviation for seconds.
+    assert "δ." not in el["penta.autorecord.seconds"]
+
+
+def test_a_sentence_after_an_exclamation_mark_starts_with_a_capital() -> None:
+    # «Τελευταίος γύρος! Απομένει 1 σειρά»: the table shows the turns left after
+    # the last round's exclamation.
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        for text in (tr("farkle.turns_left.one"), tr("farkle.turns_left.many", n=2)):
+            assert text[0].isdigit() or text[0].isupper(), (lang, text)

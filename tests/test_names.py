@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fake_host import PENTA_TABLE, FakeHost, record_farkle, record_penta
+from fake_host import PENTA_TABLE, FakeHost, pass_device, record_farkle, record_penta
 from zaria.farkle.game import FarkleGame
 from zaria.game import Seat
 from zaria.i18n import Translator
@@ -300,9 +300,11 @@ def test_every_penta_screen_isolates_the_names() -> None:
     assert scored and f"<bdi>{RTL[0]}</bdi> scores" in scored.group(0)
     screen = app.screen
     assert isinstance(screen, PentaScreen)
+    assert_isolated(host.screen_html, RTL[1:2], "the hand-over card")
     while screen.phase == "play":
         game = screen.game
         assert game is not None
+        pass_device(app)
         if game.dice is None:
             app.action("roll", {})
         app.action("box", {"box": next(iter(game.options())).value})
@@ -349,11 +351,12 @@ def test_every_farkle_screen_isolates_the_names() -> None:
     app.action("bank", {})  # 6,000: the last round
     assert 'class="fk-event banked"' in host.screen_html
     assert 'class="fk-event last"' in host.screen_html
-    assert_isolated(host.screen_html, RTL, "bank and last round banners")
+    assert_isolated(host.screen_html, RTL, "bank and last round banners, the hand-over card")
+    assert pass_device(app)
     app.action("roll", {})  # 2, 3, 4, 6, 6, 2: a lost turn, and the game is over
     html = host.screen_html
-    assert 'id="fk-over-title"' in html and 'class="fk-event lost"' in html
-    assert_isolated(html, RTL, "winner, story, ranking")
+    assert 'id="fk-over-title"' in html and 'id="fk-final"' in html
+    assert_isolated(html, RTL, "winner, the last round, ranking")
 
 
 def test_a_farkle_tie_isolates_each_winner() -> None:
@@ -365,6 +368,7 @@ def test_a_farkle_tie_isolates_each_winner() -> None:
     app.action("roll", {})
     app.action("toggle", {"pos": "1"})
     app.action("bank", {})  # 5,000: the last round
+    assert pass_device(app)
     app.action("roll", {})
     app.action("toggle", {"pos": "1"})
     app.action("toggle", {"pos": "2"})

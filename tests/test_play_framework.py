@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from fake_host import PENTA_TABLE, FakeHost, Page
+from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
-from zaria_web.play.screen import GameScreen, Play
+from zaria_web.play.screen import HANDOVER_PAUSE_MS, GameScreen, Play
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,7 @@ def play_to_the_end(app: App) -> None:
         g = game(app)
         if g.over:
             return
+        pass_device(app)
         player = s.player(g.seats[g.current])
         assert player is not None
         app.dispatch(Play(s.next_action(g, player.plan(g))))
@@ -383,3 +385,211 @@ def test_the_end_screen_counts_the_undos_used(g: Game) -> None:
                 app.action("undo", {})
     play_to_the_end(app)
     assert Page(host.screen_html).text[f"{g.prefix}-undos"] == "Undos used: Ann 1"
+
+
+# -- passing the device ---------------------------------------------------------------------
+
+#: Each game's first turn, ended by the person who plays it: Penta records Aces
+#: (1, 1, 2, 3, 4), Farkle's roll 2, 3, 4, 6, 2, 3 scores nothing.
+TURN_DICE = {"penta": "11234,55555,66666,11111", "farkle": "234623,555222,234623,555222"}
+
+
+def end_turn(g: Game, app: App) -> None:
+    app.action("roll", {})
+    if g is PENTA:
+        app.action("box", {"box": "aces"})
+        app.action("validate", {})
+
+
+def two_people(
+    g: Game, computer: bool = False, dice: str | None = None, **settings: str
+) -> tuple[App, FakeHost]:
+    """Ann and Ben (and the computer) at the table."""
+    app, host = open_game(g, {"dice": dice or TURN_DICE[g.name]})
+    for key, value in settings.items():
+        app.set_setting(key, value)
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("seat-add", {})
+    app.action("seat-name", {"index": "1", "value": "Ben", "event": "input"})
+    app.action("seat-computer", {"value": "on" if computer else "off", "event": "change"})
+    app.action("start", {})
+    return app, host
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_the_next_person_starts_only_once_they_take_the_device(g: Game) -> None:
+    app, host = two_people(g)
+    end_turn(g, app)
+    s, played = screen(app), game(app)
+    assert s.handover == 1 and played.current == 1
+    p = Page(host.screen_html)
+    assert p.text[f"{g.prefix}-handover-title"] == "Ben’s turn"
+    assert p.text[f"{g.prefix}-handover-outcome"].startswith(
+        "Ann scores 2 in Aces" if g is PENTA else "Turn lost! Ann scores nothing"
+    )
+    assert host.focused == f"#{g.prefix}-handover"
+    assert any("Ben’s turn" in t for t in host.announced)
+    before = copy.deepcopy(played.to_dict())
+    # A second tap of the same button, a key, or the card tapped during its pause:
+    # nothing of Ben's turn is played.
+    app.action("roll", {})
+    assert app.key("r") is False
+    app.action("take-device", {})
+    host.advance(HANDOVER_PAUSE_MS - 1)
+    app.action("take-device", {})
+    assert played.to_dict() == before and s.handover == 1
+    host.advance(1)
+    assert host.focused == f"#{g.prefix}-handover"  # ready: the focus is on it again
+    app.action("take-device", {})
+    assert s.handover is None and host.focused == f"#{g.prefix}-roll"
+    assert not Page(host.screen_html).has(f"{g.prefix}-handover")
+    app.action("roll", {})
+    assert g.shown(played) is not None  # Ben's own roll
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_no_card_when_the_device_stays_with_one_person_or_the_setting_is_off(g: Game) -> None:
+    # One person against the computer: the computer's turn comes and goes, no card.
+    app, host = open_game(g, {"dice": TURN_DICE[g.name]})
+    app.set_setting("pace", "instant")
+    app.action("start", {})
+    end_turn(g, app)
+    host.advance(0)  # the computer's whole turn
+    assert screen(app).handover is None and game(app).current == 0
+    # Two people who chose to play without it.
+    app, host = two_people(g, handover="off")
+    end_turn(g, app)
+    assert screen(app).handover is None and game(app).current == 1
+    assert Page(host.screen_html).enabled(f"{g.prefix}-roll")
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_after_the_computer_the_card_waits_for_the_next_person(g: Game) -> None:
+    # Ann, then Ben, then the computer lose their turns (Farkle) or record Aces (Penta).
+    dice = "11234,11234,11234" if g is PENTA else "234623,234623,234623"
+    app, host = two_people(g, computer=True, dice=dice, pace="instant")
+    end_turn(g, app)
+    assert pass_device(app)
+    end_turn(g, app)  # Ben's turn: then the computer's, played at once
+    host.advance(0)
+    assert game(app).current == 0
+    # The device was with Ben: it goes back to Ann.
+    assert screen(app).handover == 0
+    assert Page(host.screen_html).text[f"{g.prefix}-handover-title"] == "Ann’s turn"
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_undo_from_the_card_gives_the_turn_back(g: Game) -> None:
+    # Penta takes back the record of Aces; Farkle a bank of 100 (a 1 of 1, 5, 5, 2, 3, 4).
+    app, host = two_people(g, dice=None if g is PENTA else "155234,555222")
+    if g is PENTA:
+        end_turn(g, app)
+    else:
+        app.action("roll", {})
+        app.action("toggle", {"pos": "1"})
+        app.action("bank", {})
+    assert Page(host.screen_html).has(f"{g.prefix}-handover-undo")
+    app.action("undo", {})
+    assert screen(app).handover is None and game(app).current == 0
+    assert not Page(host.screen_html).has(f"{g.prefix}-handover")
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_a_reload_keeps_the_card_for_the_person_whose_turn_it_is(g: Game) -> None:
+    app, host = two_people(g)
+    end_turn(g, app)
+    again, host2 = open_game(g, host=FakeHost(dict(host.storage)))
+    assert screen(again).handover == 1 and Page(host2.screen_html).has(f"{g.prefix}-handover")
+    # A saved card for someone whose turn it is not is ignored.
+    state = json.loads(host.storage[f"zaria.save.{g.name}"])
+    state["state"]["handover"] = 0
+    host.storage[f"zaria.save.{g.name}"] = json.dumps(state)
+    third, _ = open_game(g, host=FakeHost(dict(host.storage)))
+    assert screen(third).handover is None
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_default_names_follow_the_language(g: Game) -> None:
+    app, host = open_game(g, {"dice": TURN_DICE[g.name]})
+    app.action("seat-add", {})
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    app.action("start", {})
+    app.action("roll", {})
+    assert "Player 1" in host.screen_html
+    app.set_language("fr")
+    assert "Joueur 1" in host.screen_html and "Joueur 2" in host.screen_html
+    assert "Player" not in host.screen_html
+
+
+# -- one app: the same controls in both games -----------------------------------------------
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_both_forms_offer_the_level_as_the_same_control(g: Game) -> None:
+    app, host = open_game(g)
+    html = host.screen_html
+    assert f'id="{g.prefix}-level"' not in html  # no drop-down list
+    group = html.split('role="radiogroup" aria-label="Level"', 1)
+    assert len(group) == 2, "a group of radio buttons named Level"
+    for level in screen(app).levels():
+        assert f'type="radio" name="{g.prefix}-level" id="{g.prefix}-level-{level}"' in html
+    app.action("seat-computer", {"value": "off", "event": "change"})
+    for level in screen(app).levels():
+        found = re.search(
+            rf'id="{g.prefix}-level-{level}" value="{level}"( checked)? disabled', host.screen_html
+        )
+        assert found, f"{level} is offered while the computer does not play"
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_both_games_ask_the_same_question_before_a_new_game(g: Game) -> None:
+    app, host = started(g)
+    app.action("new", {})
+    question = host.screen_html[host.screen_html.index('<div class="modal-backdrop">') :]
+    shared = question.replace(f"{g.prefix}-", "PREFIX-")
+    assert 'role="alertdialog"' in shared and "Start a new game?" in shared
+    assert "The game in progress is kept until you start the new one." in shared
+    other = started(FARKLE if g is PENTA else PENTA)[0]
+    other.action("new", {})
+    html = other.host.screen_html
+    theirs = html[html.index('<div class="modal-backdrop">') :]
+    prefix = FARKLE.prefix if g is PENTA else PENTA.prefix
+    assert theirs.replace(f"{prefix}-", "PREFIX-") == shared
+    # The table behind the question is out of reach.
+    assert "<div inert>" in host.screen_html
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_a_new_game_opens_at_the_top_of_the_page(g: Game) -> None:
+    app, host = open_game(g)
+    before = host.scrolled_to_top
+    app.action("start", {})
+    assert host.scrolled_to_top == before + 1
+    app.action("roll", {})
+    assert host.scrolled_to_top == before + 1  # not on every step of the game
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_the_computer_s_turn_stays_readable_in_its_log(g: Game) -> None:
+    app, host = open_game(g, {"dice": TURN_DICE[g.name]})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("start", {})
+    end_turn(g, app)  # Ann's turn ends: the computer's begins, a step a second
+    host.advance(1000)
+    page = Page(host.screen_html)
+    assert page.text[f"{g.prefix}-turn-log-title"] == "Computer’s turn"
+    first = screen(app).turn_log[0]
+    assert first.startswith("Rolled" if g is PENTA else "Computer rolls")
+    for _ in range(40):
+        if game(app).current == 0:
+            break
+        host.advance(1000)
+    assert game(app).current == 0  # Ann again
+    page = Page(host.screen_html)
+    assert page.text[f"{g.prefix}-turn-log-title"] == "Computer’s last turn"
+    lines = screen(app).turn_log
+    assert len(lines) >= 2 and lines[0] == first
+    assert all(line in host.screen_html.replace("&#x27;", "'") for line in lines[:1])
+    # Ann's turn does not clear it; the computer's next turn starts a new one.
+    app.action("roll", {})
+    assert Page(host.screen_html).has(f"{g.prefix}-turn-log")

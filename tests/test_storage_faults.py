@@ -427,8 +427,12 @@ def test_a_penta_save_with_good_review_entries_resumes_and_ends() -> None:
         app.action("box", {"box": next(iter(game.options())).value})
         app.action("validate", {})
     assert screen.phase == "end"
-    review = "Round 1, roll 1: kept 5 5 instead of recorded in Chance (−3.0)"
-    assert review in host.screen_html
+    # An entry from before the review kept the dice rolled: shown without them.
+    items = re.findall(r'<li class="rv-item">.*?</li>', host.screen_html)
+    item = next(i for i in items if "Round 1, roll 1<" in i and "Chance was better" in i)
+    assert 'class="rv-dice rv-roll"' not in item
+    assert 'You kept <span class="rv-dice rv-kept" role="img" aria-label="Dice 5, 5">' in item
+    assert "and rolled again; recording the roll in Chance was better." in item
     assert SAVE["penta"] not in host.storage  # the game ended normally
 
 
@@ -505,7 +509,7 @@ def test_the_settings_offered_are_the_values_allowed() -> None:
 def test_one_bad_setting_does_not_reset_the_good_ones() -> None:
     raw = json.dumps({"pace": "fast", "coach": "on", "autorecord": "²", "theme": "dark"})
     app = App(host_over({"zaria.settings": raw}), {})
-    assert app.settings == {"pace": "fast", "coach": "on", "autorecord": "3", "theme": "dark"}
+    assert app.settings == {**DEFAULT_SETTINGS, "pace": "fast", "coach": "on", "theme": "dark"}
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
 from zaria_web import stored, widgets
-from zaria_web.effects import Download, Effects, Focus, Go, Notice, Setting, Timer
+from zaria_web.effects import Download, Effects, Focus, Go, Notice, ScrollTop, Setting, Timer
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
 from zaria_web.saves import SaveStore
@@ -63,6 +63,7 @@ SCREENS: dict[str, tuple[str, str]] = {
     "penta-pad": ("zaria_web.penta.pad", "PentaPad"),
     "farkle-pad": ("zaria_web.farkle.pad", "FarklePad"),
     "stats": ("zaria_web.pages.stats", "StatsScreen"),
+    "settings": ("zaria_web.pages.settings", "SettingsScreen"),
     "rules": ("zaria_web.pages.rules", "RulesScreen"),
 }
 
@@ -179,6 +180,8 @@ class App:
             return
         if draw:
             self.redraw()
+        if any(isinstance(e, ScrollTop) for e in out.items):
+            self.host.scroll_to_top()
         for said in out.spoken():
             self.host.announce(said.text, assertive=said.assertive)
         for effect in out.items:
@@ -339,7 +342,20 @@ class App:
 
     def history_to(self, entry: str) -> None:
         """The browser's Back or Forward button reached the screen of ``entry``
-        (a screen's name; for the rules, ``rules:<game>``)."""
+        (a screen's name; for the rules, ``rules:<game>``), or a reload came back to it."""
+        name = self._entry_screen(entry)
+        if name != self.screen.name:
+            self.go(name, from_history=True)
+
+    def open_entry(self, entry: str) -> None:
+        """Open the screen of ``entry`` as a link to it does: over home, in a new
+        history entry (Back returns home)."""
+        name = self._entry_screen(entry)
+        if name != self.screen.name:
+            self.go(name)
+
+    def _entry_screen(self, entry: str) -> str:
+        """The screen ``entry`` names, made ready (which game's rules); home if none."""
         name, _, rest = entry.partition(":")
         game, _, back = rest.partition(":")
         if name == "rules" and game in GAMES:
@@ -347,10 +363,7 @@ class App:
             if rules is not self.screen:
                 rules.game = game  # type: ignore[attr-defined]
                 rules.back = back if back in PLAYED else game  # type: ignore[attr-defined]
-        if name != "home" and name not in SCREENS:
-            name = "home"
-        if name != self.screen.name:
-            self.go(name, from_history=True)
+        return name if name in SCREENS else "home"
 
     def set_language(self, lang: str) -> None:
         """Switch language; the game in progress is untouched, only redrawn."""

@@ -20,7 +20,8 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
     jsnull,
 )
 
-from zaria_web.app import App
+from zaria_web import routes
+from zaria_web.app import DEPTHS, App
 from zaria_web.host import StorageError
 
 _TEXT_FIELDS = ("INPUT", "TEXTAREA", "SELECT")
@@ -202,10 +203,8 @@ class BrowserHost:
         # screen at the same level replaces it, and going up steps back through
         # the entries (the page then only relabels the one it lands on).
         here = _history_depth()
-        if depth > here:
-            js.history.pushState(_history_state(name, depth), "")
-        elif depth == here:
-            js.history.replaceState(_history_state(name, depth), "")
+        if depth >= here:
+            _set_entry(name, depth, push=depth > here)
         else:
             self.landing = (name, depth)
             js.history.go(depth - here)
@@ -213,6 +212,39 @@ class BrowserHost:
 
 def _history_state(name: str, depth: int) -> Any:
     return js.Object.fromEntries([["zaria", name], ["depth", depth]])
+
+
+def _url(entry: str) -> str:
+    """The page's address with the screen of ``entry`` after its ``#``."""
+    return f"{js.location.pathname}{js.location.search}{routes.address(entry)}"
+
+
+def _set_entry(name: str, depth: int, push: bool = False) -> None:
+    """Label the current history entry (or a new one) with a screen and its address."""
+    if push:
+        js.history.pushState(_history_state(name, depth), "", _url(name))
+    else:
+        js.history.replaceState(_history_state(name, depth), "", _url(name))
+
+
+def _open_address(app: App, host: BrowserHost) -> None:
+    """Show the screen the page's address names (a reload, a bookmark, a shared link),
+    or home, labelling the history so that Back leads home."""
+    target = routes.entry_of(str(js.location.hash))
+    entry = _history_entry()
+    if target is not None and entry is not None and entry[0] == target and entry[1] > 0:
+        app.history_to(target)  # a reload: the entries below it are the app's already
+    elif target is not None:
+        _set_entry("home", 0)  # a link: home goes below the screen it opens
+        app.open_entry(target)
+    elif entry is not None and entry[1] > 0:
+        # Back at home after a reload on another screen: step back to the home entry
+        # below rather than relabel this one (two home entries in a row would make
+        # Back seem to do nothing).
+        host.landing = ("home", 0)
+        js.history.go(-entry[1])
+    else:
+        _set_entry("home", 0)
 
 
 def _history_entry() -> tuple[str, int] | None:
@@ -240,10 +272,16 @@ def _on_history(evt: Any) -> None:
         # The app stepped back itself: the entry reached takes the screen shown.
         name, depth = host.landing
         host.landing = None
-        js.history.replaceState(_history_state(name, depth), "")
+        _set_entry(name, depth)
         return
     entry = _history_entry()
-    _guarded(lambda: app.history_to("home" if entry is None else entry[0]))()
+    if entry is None:
+        # An address typed or followed within the page (``#/stats``): its screen.
+        typed = routes.entry_of(str(js.location.hash)) or "home"
+        _set_entry(typed, DEPTHS.get(typed.partition(":")[0], 1) if typed != "home" else 0)
+        _guarded(lambda: app.history_to(typed))()
+        return
+    _guarded(lambda: app.history_to(entry[0]))()
 
 
 def _guarded(fn: Callable[[], None]) -> Callable[[], None]:
@@ -470,17 +508,9 @@ def start() -> None:
     try:
         host = _new_app()
         _bind()
-        # The app opens at home. After a reload on another screen, the page steps
-        # back to the home entry below it rather than relabel this one (two home
-        # entries in a row would make Back seem to do nothing).
-        entry = _history_entry()
-        if entry is not None and entry[1] > 0:
-            host.landing = ("home", 0)
-            js.history.go(-entry[1])
-        else:
-            js.history.replaceState(_history_state("home", 0), "")
         _expose()
         assert _app is not None
+        _open_address(_app, host)
         _app.redraw()
     except Exception:
         js.console.warn(traceback.format_exc())
@@ -539,10 +569,13 @@ async def _restart_app(stepping_back: bool) -> None:
         js.window.scrollTo(0, 0)
         _reset_focus()
         _new_app()
+        target = routes.entry_of(str(js.location.hash))
         # A new entry drops the entries ahead of it (Forward leads nowhere, as on a
         # page just loaded); those behind it belong to the old app's life.
-        js.history.pushState(_history_state("home", 0), "")
+        _set_entry("home", 0, push=True)
         assert _app is not None
+        if target is not None:
+            _app.open_entry(target)  # the address names a screen, as a link would
         _app.redraw()
     except Exception:
         js.console.warn(traceback.format_exc())

@@ -65,7 +65,12 @@ class Download:
     failed: Callable[[str], Any] = field(compare=False)
 
 
-Effect = Focus | Announce | Setting | Go | Notice | Download
+@dataclass(frozen=True)
+class ScrollTop:
+    """Scroll the page back to its top (a new game starts there, on a phone too)."""
+
+
+Effect = Focus | Announce | Setting | Go | Notice | Download | ScrollTop
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,9 @@ class Effects:
 
     def go(self, screen: str) -> None:
         self.items.append(Go(screen))
+
+    def scroll_top(self) -> None:
+        self.items.append(ScrollTop())
 
     def notice(self, msg_id: str) -> None:
         self.items.append(Notice(msg_id))

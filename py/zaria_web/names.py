@@ -144,7 +144,7 @@ def clean_saved_seats(
     return {**state, "seats": cleaned}
 
 
-def in_every_language(msg_id: str) -> list[str]:
+def in_every_language(msg_id: str, **params: object) -> list[str]:
     """The message ``msg_id`` in each of the app's languages (the computer's names,
-    which follow a change of language during the game)."""
-    return [Translator(lang)(msg_id) for lang in LANGUAGES]
+    which follow a change of language during the game; the default names)."""
+    return [Translator(lang)(msg_id, **params) for lang in LANGUAGES]

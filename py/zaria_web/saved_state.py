@@ -22,8 +22,10 @@ from zaria.errors import StateError
 from zaria.penta.game import ROLLS_PER_TURN, ROUNDS
 from zaria.penta.scoring import Box
 
-#: The fields of a Penta review entry (:class:`zaria_web.penta.screen.Decision`).
-DECISION_FIELDS = ("seat", "round", "roll", "chosen", "best", "cost")
+#: The fields of a Penta review entry (:class:`zaria_web.penta.review.Decision`);
+#: ``dice`` (the roll the choice was made on) is missing from older saves.
+DECISION_FIELDS = ("seat", "round", "roll", "chosen", "best", "cost", "dice")
+_OPTIONAL_DECISION_FIELDS = frozenset({"dice"})
 _BOXES = frozenset(b.value for b in Box)
 
 
@@ -83,8 +85,14 @@ def decision(d: object, seats: int) -> dict[str, Any]:
     ...
     zaria.errors.StateError: penta save: review entry cost 'abc' is not a number of points
     """
-    if not isinstance(d, dict) or sorted(d) != sorted(DECISION_FIELDS):
-        raise StateError(f"penta save: a review entry needs exactly {', '.join(DECISION_FIELDS)}")
+    required = set(DECISION_FIELDS) - _OPTIONAL_DECISION_FIELDS
+    if not isinstance(d, dict) or not required <= set(d) <= set(DECISION_FIELDS):
+        fields = ", ".join(DECISION_FIELDS)
+        raise StateError(f"penta save: a review entry has the fields {fields} (dice optional)")
+    dice = d.get("dice", [])
+    faces = isinstance(dice, list) and all(_whole(v) and 1 <= v <= 6 for v in dice)
+    if not faces or len(dice) not in (0, 5):
+        raise StateError(f"penta save: review entry dice {dice!r} are not five faces")
     seat, rnd, roll, cost = d["seat"], d["round"], d["roll"], d["cost"]
     if not _whole(seat) or not 0 <= seat < seats:
         raise StateError(f"penta save: review entry seat {seat!r} is not a seat of the game")
@@ -97,7 +105,7 @@ def decision(d: object, seats: int) -> dict[str, Any]:
     number = isinstance(cost, int | float) and not isinstance(cost, bool)
     if not number or not math.isfinite(cost) or cost < 0:
         raise StateError(f"penta save: review entry cost {cost!r} is not a number of points")
-    return dict(d)
+    return {**d, "dice": tuple(dice)}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,13 @@ from zaria_web import stored
 from zaria_web.stored import Unreadable
 
 THEMES = ("system", "light", "dark")
-DEFAULT_SETTINGS = {"theme": "system", "autorecord": "3", "pace": "normal", "coach": "off"}
+DEFAULT_SETTINGS = {
+    "theme": "system",
+    "autorecord": "3",
+    "pace": "normal",
+    "coach": "off",
+    "handover": "on",
+}
 #: The values each setting may take; anything else read from storage is replaced
 #: by the default, and :meth:`zaria_web.app.App.set_setting` refuses it.
 SETTING_VALUES: dict[str, tuple[str, ...]] = {
@@ -19,6 +25,7 @@ SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "autorecord": ("3", "5", "10", "off"),
     "pace": ("normal", "fast", "instant"),
     "coach": ("on", "off"),
+    "handover": ("on", "off"),
 }
 #: Milliseconds between two visible steps of a computer's turn, by pace.
 PACE_MS = {"normal": 1000, "fast": 300, "instant": 0}

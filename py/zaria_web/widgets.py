@@ -11,7 +11,7 @@ from typing import Any
 
 from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator
 from zaria.outcome import Outcome
-from zaria_web.html import attrs, die_face, h
+from zaria_web.html import attrs, bdi, die_face, h, tr_html
 from zaria_web.names import NAME_LENGTH
 from zaria_web.play.seats import DEFAULT_NAME
 
@@ -182,6 +182,30 @@ def radio(
     return f'<label class="fk-seg"><input{box}><span>{h(label)}</span></label>'
 
 
+def level_choice(
+    tr: Translator,
+    prefix: str,
+    levels: Sequence[tuple[str, str]],
+    chosen: str,
+    enabled: bool,
+    note_id: str | None = None,
+) -> str:
+    """The computer's level in the new game form, the same control in every game:
+    ``levels`` are (value, label) pairs, one radio button each."""
+    choices = "".join(
+        radio(f"{prefix}-level", "seat-level", value, label, value == chosen, not enabled)
+        for value, label in levels
+    )
+    group = attrs(
+        class_="fk-segs",
+        role="radiogroup",
+        aria_label=tr("common.setup.level"),
+        aria_describedby=note_id,
+    )
+    label = h(tr("common.setup.level"))
+    return f'<div{group}><span class="fk-seglabel" aria-hidden="true">{label}</span>{choices}</div>'
+
+
 def select(
     ident: str, act: str, options: Sequence[tuple[str, str]], current: str, **extra: object
 ) -> str:
@@ -283,14 +307,97 @@ def undo_button(tr: Translator, prefix: str, offered: bool | None) -> str:
         disabled=not offered,
         aria_keyshortcuts="U",
     )
-    return f'<button{button}>{h(tr("common.undo"))} <kbd aria-hidden="true">U</kbd></button>'
+    return f"<button{button}>{_undo_label(tr)}</button>"
 
 
-def strict_box(tr: Translator, prefix: str, on: bool) -> str:
-    """The new game form's choice of a strict game (no undo)."""
-    box = attrs(type="checkbox", id=f"{prefix}-strict", checked=on, data_act="seat-strict")
+def _undo_label(tr: Translator) -> str:
+    return f'{h(tr("common.undo"))} <kbd aria-hidden="true">U</kbd>'
+
+
+def game_options(tr: Translator, prefix: str, strict: bool, handover: bool | None) -> str:
+    """The new game form's choices below the names: a strict game (no undo), and the
+    hand-over card when several people share the device (``handover`` None: one)."""
+    box = attrs(type="checkbox", id=f"{prefix}-strict", checked=strict, data_act="seat-strict")
     label = h(tr("common.strict"))
-    return f'<label class="check strict-check"><input{box}><span>{label}</span></label>'
+    options = f'<label class="check strict-check"><input{box}><span>{label}</span></label>'
+    return options + ("" if handover is None else handover_box(tr, prefix, handover))
+
+
+def handover_box(tr: Translator, prefix: str, on: bool) -> str:
+    """The new game form's choice of the hand-over card between two people's turns
+    (a setting: off for one person playing every seat)."""
+    box = attrs(
+        type="checkbox",
+        id=f"{prefix}-handover-setting",
+        checked=on,
+        data_act="setting",
+        data_key="handover",
+    )
+    label = h(tr("common.handover.setting"))
+    return f'<label class="check handover-check"><input{box}><span>{label}</span></label>'
+
+
+def turn_log(tr: Translator, prefix: str, name: str, lines: Sequence[str], done: bool) -> str:
+    """The computer's turn in words, one line a step (its rolls, what it kept, its
+    choice): the turn in progress, or its last one (``done``)."""
+    title = "common.log.last_turn" if done else "common.log.turn"
+    items = "".join(f"<li>{h(line)}</li>" for line in lines)
+    return (
+        f'<section class="turn-log panel" id="{prefix}-turn-log" '
+        f'aria-labelledby="{prefix}-turn-log-title"><h2 id="{prefix}-turn-log-title">'
+        f"{tr_html(tr, title, name=bdi(name))}</h2><ol>{items}</ol></section>"
+    )
+
+
+def confirm_new(tr: Translator, prefix: str) -> str:
+    """The question before a new game, the same in every game: the game in progress
+    is kept until the new one starts."""
+    keep = attrs(type="button", class_="btn", id=f"{prefix}-keep", data_act="keep-playing")
+    yes = attrs(type="button", class_="btn primary", id=f"{prefix}-confirm", data_act="confirm-new")
+    return (
+        '<div class="modal-backdrop"><section class="modal-card" role="alertdialog" '
+        f'aria-modal="true" aria-labelledby="{prefix}-confirm-title" '
+        f'aria-describedby="{prefix}-confirm-body">'
+        f'<h2 id="{prefix}-confirm-title">{h(tr("common.confirm_new.title"))}</h2>'
+        f'<p id="{prefix}-confirm-body">{h(tr("common.confirm_new.body"))}</p>'
+        f'<div class="btn-row"><button{keep}>{h(tr("common.keep_playing"))}</button>'
+        f"<button{yes}>{h(tr('common.confirm_new.yes'))}</button></div></section></div>"
+    )
+
+
+def handover_card(
+    tr: Translator, prefix: str, name: str, outcome: str, *, ready: bool, undo: bool
+) -> str:
+    """The card over the table while the device goes to ``name``: it says how the
+    last turn went (``outcome``, HTML; the table stays in sight behind it), and
+    nothing is played until ``name`` taps (once ``ready``: a tap during the first
+    moments belongs to the turn that ended). ``undo`` offers to take the last
+    decision back instead."""
+    who = bdi(name)
+    go = attrs(
+        type="button",
+        class_="btn primary handover-go",
+        id=f"{prefix}-handover",
+        data_act="take-device",
+        aria_disabled=None if ready else "true",
+        aria_describedby=f"{prefix}-handover-hint",
+    )
+    back = ""
+    if undo:
+        back_attrs = attrs(type="button", class_="btn undo", id=f"{prefix}-handover-undo")
+        back = f'<button{back_attrs} data-act="undo">{_undo_label(tr)}</button>'
+    title = tr_html(tr, "common.handover.title", name=who)
+    hint = tr_html(tr, "common.handover.hint", name=who)
+    said = f'<p class="handover-outcome" id="{prefix}-handover-outcome">{outcome}</p>'
+    card = "modal-card handover-card" + (" ready" if ready else "")
+    return (
+        f'<div class="modal-backdrop"><div class="{card}" '
+        f'role="dialog" aria-modal="true" aria-labelledby="{prefix}-handover-title">'
+        f"{said if outcome else ''}"
+        f'<h2 id="{prefix}-handover-title">{title}</h2><p id="{prefix}-handover-hint">{hint}</p>'
+        f'<div class="btn-row"><button{go}><span>{tr_html(tr, "common.handover.go", name=who)}'
+        f"</span></button>{back}</div></div></div>"
+    )
 
 
 def undo_summary(tr: Translator, prefix: str, names: Sequence[str], undos: Sequence[int]) -> str:

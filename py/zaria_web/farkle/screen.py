@@ -48,8 +48,9 @@ from zaria_web import stats
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.farkle import setup_view, view
+from zaria_web.names import in_every_language
 from zaria_web.play.screen import GameScreen, Play
-from zaria_web.play.seats import SetLevel, shown_name
+from zaria_web.play.seats import DEFAULT_NAME, SetLevel, shown_name
 from zaria_web.screen import Context
 from zaria_web.widgets import Note, dice_text
 
@@ -275,12 +276,17 @@ class FarkleScreen(GameScreen[FarkleGame]):
             out.announce(self._events_text(events), assertive=loud)
         ended = game.roll is None
         human = not game.seats[game.current].computer
-        if human and not game.over:
-            if ended:
-                out.focus("#fk-roll")
-            elif isinstance(action, Roll):
-                first = next((i for i, ok in enumerate(game.scoreable) if ok), 0)
-                out.focus(f"#fk-die-{first + 1}")
+        if game.over:
+            return
+        if human and ended:
+            out.focus("#fk-roll")
+        elif human and isinstance(action, Roll):
+            first = next((i for i, ok in enumerate(game.scoreable) if ok), 0)
+            out.focus(f"#fk-die-{first + 1}")
+        elif not human and ended:
+            # The computer's turn: Roll and Bank shut, the focus goes to the heading
+            # that says whose turn it is (and comes to Roll when a person's turn does).
+            out.focus("#fk-turn")
 
     def _rolled(self, events: tuple[Event, ...], out: Effects) -> None:
         game = self.game
@@ -393,7 +399,8 @@ class FarkleScreen(GameScreen[FarkleGame]):
         game = self.game
         assert game is not None
         return tuple(
-            view.SeatView(s.name, s.computer, s.level, b, f)
+            # Default names follow the language, as the computer's does.
+            view.SeatView(shown_name(self.ctx.tr, s), s.computer, s.level, b, f)
             for s, b, f in zip(game.seats, game.banked, game.farkles, strict=True)
         )
 
@@ -415,6 +422,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
                 fell_back=self.fell_back,
                 computer_choice=not self.real_dice,
                 strict=self.form.strict,
+                handover=self.handover_choice(),
             ),
         )
 
@@ -423,6 +431,15 @@ class FarkleScreen(GameScreen[FarkleGame]):
         assert game is not None
         outcome = game.outcome()
         assert outcome is not None
+        # The last round: every player after the one who reached the target, in
+        # turn order; the engine's events tell how the very last turn went.
+        by, n = game.last_round_by, len(game.seats)
+        after = [] if by is None else [(by + k) % n for k in range(1, n)]
+        last = tuple(e for e in game.events if e.kind is not EventKind.GAME_OVER)
+        final = tuple(
+            view.FinalTurn(seat, last if k == len(after) - 1 else None)
+            for k, seat in enumerate(after)
+        )
         return view.render_over(
             self.ctx.tr,
             view.OverView(
@@ -432,6 +449,10 @@ class FarkleScreen(GameScreen[FarkleGame]):
                 events=game.events,
                 rules=game.rules,
                 undos=game.undos,
+                last_round_by=by,
+                final_round=final,
+                turns=game.turns,
+                default_name=game.seats[0].name in in_every_language(DEFAULT_NAME, n=1),
             ),
         )
 
@@ -490,6 +511,14 @@ class FarkleScreen(GameScreen[FarkleGame]):
 
     def coach_wanted(self) -> bool:
         return False  # the app's own Farkle has no coach
+
+    def turn_outcome(self) -> str:
+        game = self.game
+        if game is None:
+            return ""
+        # The turns left are on the table's own last-round line, behind the card.
+        lines = view.event_lines(self.ctx.tr, self._seat_views(), game.events, 0, html=True)
+        return " ".join(f"<strong>{head}</strong> {detail}" for _, head, detail in lines)
 
 
 __all__ = ["FarkleScreen"]

@@ -22,7 +22,7 @@ from zaria.i18n import Translator
 from zaria_web.farkle.view import notices, pace_select, scoring_card
 from zaria_web.html import attrs, h
 from zaria_web.play.seats import MAX_HUMANS
-from zaria_web.widgets import Note, name_rows, radio, strict_box
+from zaria_web.widgets import Note, game_options, level_choice, name_rows, radio
 
 #: The radio group of each house-rule option (ids are ``<name>-<value>``).
 RULE_GROUPS = {"opening_minimum": "fk-opening", "farkle_penalty": "fk-penalty", "table": "fk-table"}
@@ -57,6 +57,8 @@ class SetupView:
     computer_choice: bool = True
     #: A strict game: nothing can be undone.
     strict: bool = False
+    #: The hand-over setting, when several people share the device (else None).
+    handover: bool | None = None
 
 
 def _title(tr: Translator, v: SetupView) -> str:
@@ -73,7 +75,7 @@ def _players(tr: Translator, v: SetupView) -> str:
         )
     return (
         f'<fieldset class="fk-fs"><legend>{h(tr("farkle.setup.players"))}</legend>'
-        f'<ol class="fk-names">{rows}</ol>{add}{strict_box(tr, "fk", v.strict)}</fieldset>'
+        f'<ol class="fk-names">{rows}</ol>{add}{game_options(tr, "fk", v.strict, v.handover)}</fieldset>'
     )
 
 
@@ -88,24 +90,13 @@ def _level_note(tr: Translator, v: SetupView) -> str:
 
 def _computer(tr: Translator, v: SetupView) -> str:
     box = attrs(type="checkbox", id="fk-computer", checked=v.computer, data_act="seat-computer")
-    levels = "".join(
-        radio("fk-level", "seat-level", lv, tr("farkle.level." + lv), lv == v.level, not v.computer)
-        for lv in levels_for(v.rules)
-    )
+    levels = [(lv, tr("farkle.level." + lv)) for lv in levels_for(v.rules)]
     note = _level_note(tr, v)
-    group = attrs(
-        class_="fk-segs",
-        role="radiogroup",
-        aria_label=tr("common.setup.level"),
-        aria_describedby="fk-level-note" if note else None,
-    )
+    choice = level_choice(tr, "fk", levels, v.level, v.computer, "fk-level-note" if note else None)
     return (
         f'<fieldset class="fk-fs"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
         f'<label class="fk-check"><input{box}><span>{h(tr("common.setup.computer"))}</span></label>'
-        f"<div{group}>"
-        f'<span class="fk-seglabel" aria-hidden="true">{h(tr("common.setup.level"))}</span>'
-        f"{levels}</div>{note}"
-        f"{pace_select(tr, v.pace)}</fieldset>"
+        f"{choice}{note}{pace_select(tr, v.pace)}</fieldset>"
     )
 
 

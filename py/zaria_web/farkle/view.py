@@ -26,7 +26,7 @@ from zaria.farkle.rules import (
     ScoringTable,
     scoring_rows,
 )
-from zaria.farkle.scoring import score_selection
+from zaria.farkle.scoring import MAX_DICE, score_selection
 from zaria.i18n import Translator
 from zaria.outcome import Outcome
 from zaria_web import widgets
@@ -121,8 +121,17 @@ class TableView:
 
 
 @dataclass(frozen=True)
+class FinalTurn:
+    """A turn of the last round: whose it was, and how it went when that is known."""
+
+    seat: int
+    #: The turn's events (banked, lost, penalty); None when not known.
+    events: tuple[Event, ...] | None = None
+
+
+@dataclass(frozen=True)
 class OverView:
-    """The end of the game: totals, the winners and what ended it."""
+    """The end of the game: totals, the winners and the last round that ended it."""
 
     seats: tuple[SeatView, ...]
     target: int
@@ -131,6 +140,14 @@ class OverView:
     rules: FarkleRules = DEFAULT_RULES
     #: The undos each player used.
     undos: tuple[int, ...] = ()
+    #: The player who reached the target and started the last round.
+    last_round_by: int | None = None
+    #: The other players' last turns, in the order played.
+    final_round: tuple[FinalTurn, ...] = ()
+    #: The turns each player played.
+    turns: tuple[int, ...] = ()
+    #: Whether the only player kept the name they were given by default.
+    default_name: bool = False
 
 
 PACES = ("normal", "fast", "instant")
@@ -282,28 +299,40 @@ def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
     )
 
 
+def _slots(count: int) -> str:
+    """The tray's empty places after ``count`` dice: it always has six, so that no
+    die moves when fewer are rolled."""
+    return '<span class="fk-slot" aria-hidden="true"></span>' * max(0, MAX_DICE - count)
+
+
+def _ghost(value: int | None) -> str:
+    """A die drawn, not played: the dice about to be rolled, or a roll that scored nothing."""
+    return (
+        f'<span class="die fk-die ghost">{die_face(value)}'
+        '<span class="fk-dkey" aria-hidden="true"></span></span>'
+    )
+
+
 def _tray(tr: Translator, v: TableView) -> str:
     bust = next((e for e in v.events if e.kind is EventKind.LOST_TURN), None)
     if v.pad is not None and v.pad.entered and not v.dice:
         # Real dice: the throw being entered lands in the tray (tap a die to take it back).
-        inner = widgets.pad_slots(tr, "fk", v.pad, "fk-die")
+        inner = widgets.pad_slots(tr, "fk", v.pad, "fk-die") + _slots(v.pad.needed)
         label = tr("pad.entry")
         return (
             f"<div{attrs(class_='fk-tray entering', role='group', aria_label=label)}>{inner}</div>"
         )
     if v.dice:
-        inner = "".join(_die_button(tr, d, v.human) for d in v.dice)
+        inner = "".join(_die_button(tr, d, v.human) for d in v.dice) + _slots(len(v.dice))
         label = tr("farkle.dice_in_play")
         cls = "fk-tray"
     elif bust is not None:
-        faces = "".join(f'<span class="die fk-die ghost">{die_face(x)}</span>' for x in bust.dice)
+        faces = "".join(_ghost(x) for x in bust.dice) + _slots(len(bust.dice))
         label = tr("farkle.bust_dice", dice=dice_text(bust.dice))
         inner = f'<span class="sr-only">{h(label)}</span>{faces}'
         cls = "fk-tray bust"
     else:
-        inner = "".join(
-            f'<span class="die fk-die ghost">{die_face(None)}</span>' for _ in range(v.dice_to_roll)
-        )
+        inner = "".join(_ghost(None) for _ in range(v.dice_to_roll)) + _slots(v.dice_to_roll)
         label = tr("farkle.dice_in_play")
         cls = "fk-tray waiting"
     role = "group" if v.dice else "img"
@@ -311,7 +340,12 @@ def _tray(tr: Translator, v: TableView) -> str:
 
 
 def _banner(tr: Translator, v: TableView) -> str:
-    lines = event_lines(tr, v.seats, v.events, v.turns_left, html=True)
+    # The last round is named once, by the head's line with the turns left: its
+    # banner only says who reached the target.
+    lines = [
+        (kind, "" if kind == "last" else head, detail)
+        for kind, head, detail in event_lines(tr, v.seats, v.events, 0, html=True)
+    ]
     if v.hot_pending:
         lines.append(
             (
@@ -321,13 +355,23 @@ def _banner(tr: Translator, v: TableView) -> str:
             )
         )
     items = "".join(
-        f'<li class="fk-event {kind}"><strong>{h(head)}</strong> <span>{h(detail)}</span></li>'
+        f'<li class="fk-event {kind}">'
+        f"{f'<strong>{h(head)}</strong> ' if head else ''}<span>{h(detail)}</span></li>"
         for kind, head, detail in lines
     )
     return f'<ul class="fk-events">{items}</ul>' if items else ""
 
 
 def _turn_heading(tr: Translator, v: TableView) -> str:
+    name = bdi(seat_name(tr, v.seats[v.current]))
+    return (
+        f'<div class="fk-turnhead"><h2 class="fk-turn" id="fk-turn" tabindex="-1">'
+        f"{tr_html(tr, 'common.turn_of', name=name)}</h2></div>"
+    )
+
+
+def _hint(tr: Translator, v: TableView) -> str:
+    """What to do now (or that the computer plays), under the buttons."""
     name = bdi(seat_name(tr, v.seats[v.current]))
     humans = sum(1 for s in v.seats if not s.computer)
     sub = ""
@@ -338,11 +382,19 @@ def _turn_heading(tr: Translator, v: TableView) -> str:
         sub = (tr_html(tr, "farkle.pass_to", name=name) + " " + hint) if humans > 1 else hint
     elif not v.selection:
         sub = h(tr("farkle.pick_hint"))
-    sub_html = f'<p class="fk-sub" id="fk-sub">{sub}</p>' if sub else ""
-    return (
-        f'<div class="fk-turnhead"><h2 class="fk-turn" id="fk-turn" tabindex="-1">'
-        f"{tr_html(tr, 'common.turn_of', name=name)}</h2>{sub_html}</div>"
-    )
+    return f'<p class="fk-sub" id="fk-sub">{sub}</p>' if sub else ""
+
+
+def _status(tr: Translator, v: TableView, said: str) -> str:
+    """Everything said about the turn, below the dice and the buttons: what the
+    player tapped was refused, what just happened, what to do, the notices.
+
+    It comes after what is tapped, so that its lines, which come and go between
+    two taps, never move a die or a button.
+    """
+    text = note_text(tr, v.note) if v.note else ""
+    note = f'<p class="fk-note" id="fk-note">{h(text)}</p>'
+    return f'<div class="fk-status">{note}{_banner(tr, v)}{_hint(tr, v)}{said}</div>'
 
 
 def _stats(tr: Translator, v: TableView) -> str:
@@ -390,11 +442,12 @@ def _actions(tr: Translator, v: TableView) -> str:
         aria_keyshortcuts="B",
         aria_describedby="fk-bank-why" if why else None,
     )
-    after = ""
+    # The line of the total after a bank keeps its place while empty: Bank keeps its size.
+    text = ""
     if v.can_bank:
         total = v.seats[v.current].banked + v.turn_total + v.selection_points
         text = tr("farkle.bank_total", total=total)
-        after = f'<span class="fk-after" id="fk-bank-after" aria-hidden="true">{h(text)}</span>'
+    after = f'<span class="fk-after" id="fk-bank-after" aria-hidden="true">{h(text)}</span>'
     return (
         '<div class="fk-actions">'
         f'<button{roll}><span class="fk-line"><span>{h(tr("pad.throw" if v.pad else "common.roll"))}</span>'
@@ -551,20 +604,6 @@ def _computer_status(tr: Translator, state: str) -> str:
     return ""
 
 
-def _confirm(tr: Translator) -> str:
-    return (
-        '<div class="fk-modal">'
-        '<section class="fk-dialog panel" role="alertdialog" aria-modal="true" '
-        'aria-labelledby="fk-confirm-title" aria-describedby="fk-confirm-body">'
-        f'<h2 id="fk-confirm-title">{h(tr("common.confirm_new.title"))}</h2>'
-        f'<p id="fk-confirm-body">{h(tr("common.confirm_new.body"))}</p>'
-        '<div class="btn-row fk-end">'
-        f"{button(tr('common.keep_playing'), 'keep-playing', 'fk-keep')}"
-        f"{button(tr('common.confirm_new.yes'), 'confirm-new', 'fk-confirm', primary=True)}"
-        "</div></section></div>"
-    )
-
-
 def notices(tr: Translator, notice: Note | None, dice_error: str | None) -> str:
     out = ""
     if dice_error:
@@ -596,11 +635,6 @@ def render_table(tr: Translator, v: TableView) -> str:
             f"<strong>{h(tr('farkle.last_round'))}</strong> "
             f"{h(turns_left_text(tr, v.turns_left))}</p>"
         )
-    note = (
-        f'<p class="fk-note" id="fk-note">{h(note_text(tr, v.note))}</p>'
-        if v.note
-        else '<p class="fk-note" id="fk-note"></p>'
-    )
     head = (
         '<div class="fk-head">'
         f'<p class="fk-meta"><span>{h(tr("farkle.round", n=v.round))}</span> · '
@@ -612,12 +646,16 @@ def render_table(tr: Translator, v: TableView) -> str:
         f"<button{attrs(type='button', class_='btn fk-new', id='fk-new', data_act='new')}>"
         f"{h(tr('common.new_game'))}</button></div>"
     )
+    said = notices(tr, v.notice, v.dice_error) + _computer_status(tr, v.computer_state)
+    # One place holds every notice, however many there are.
+    said = f'<div class="fk-notices">{said}</div>' if said else ""
     cls = "fk-table panel" + ("" if v.human else " ai-turn")
+    # What is tapped (the dice, the buttons) comes first, what is said after it.
     table = (
         f'<section class="{cls}" aria-labelledby="fk-turn">'
-        f"{_banner(tr, v)}{_turn_heading(tr, v)}{_tray(tr, v)}{note}{_stats(tr, v)}"
+        f"{_turn_heading(tr, v)}{_tray(tr, v)}"
         f"{widgets.dice_pad(tr, 'fk', v.pad, compact=not v.dice) if v.pad else ''}{_coach(tr, v)}"
-        f"{_actions(tr, v)}{_groups(tr, v)}</section>"
+        f"{_actions(tr, v)}{_status(tr, v, said)}{_stats(tr, v)}{_groups(tr, v)}</section>"
     )
     side = (
         f'<div class="fk-side">{_players(tr, v)}{scoring_card(tr, v.card_open, v.rules.scoring)}'
@@ -625,34 +663,88 @@ def render_table(tr: Translator, v: TableView) -> str:
         f'<div class="fk-prefs">{pace_select(tr, v.pace) if any(s.computer for s in v.seats) else ""}'
         f"{keys_hint(tr)}</div></div>"
     )
-    inert = " inert" if v.confirm else ""
-    said = notices(tr, v.notice, v.dice_error) + _computer_status(tr, v.computer_state)
-    # One grid cell holds every notice, however many there are.
-    said = f'<div class="fk-notices">{said}</div>' if said else ""
-    body = f'<div class="fk-layout"{inert}>{head}{said}{table}{side}</div>'
+    body = f'<div class="fk-layout">{head}{table}{side}</div>'
     ready = "wait" if v.computer_state != "ready" else "ready"
 
     return (
         f'<section class="farkle" aria-label="{h(tr("game.farkle"))}" data-computer="{ready}">{body}'
-        f"{_confirm(tr) if v.confirm else ''}</section>"
+        "</section>"
+    )
+
+
+def _over_title(tr: Translator, v: OverView) -> str:
+    """Who won; alone, the total and the turns it took."""
+    if len(v.seats) == 1:
+        seat = v.seats[0]
+        n = v.turns[0] if v.turns else 0
+        turns = tr("farkle.over.turns.one") if n == 1 else tr("farkle.over.turns.many", n=n)
+        if v.default_name:
+            return h(tr("farkle.over.solo", total=seat.banked, turns=turns))
+        return tr_html(
+            tr, "farkle.over.solo_named", name=bdi(seat.name), total=seat.banked, turns=turns
+        )
+    names = [seat_name(tr, v.seats[w]) for w in v.outcome.winners]
+    if len(names) == 1:
+        return tr_html(tr, "farkle.over.wins", name=bdi(names[0]))
+    return tr_html(tr, "farkle.over.tie", names=bdi_list(names))
+
+
+def _final_turn_text(tr: Translator, v: OverView, turn: FinalTurn) -> Markup:
+    """How a last turn went, from its events (its final total alone when unknown)."""
+    name = bdi(seat_name(tr, v.seats[turn.seat]))
+    total = v.seats[turn.seat].banked
+    kinds = {e.kind: e for e in turn.events or ()}
+    if EventKind.PENALTY in kinds:
+        penalty = kinds[EventKind.PENALTY].points
+        return tr_html(tr, "farkle.final.penalty", name=name, points=penalty, total=total)
+    if EventKind.LOST_TURN in kinds:
+        lost = kinds[EventKind.LOST_TURN].points
+        key = "farkle.final.lost" if lost else "farkle.final.lost_nothing"
+        return tr_html(tr, key, name=name, points=lost, total=total)
+    if EventKind.BANKED in kinds:
+        points = kinds[EventKind.BANKED].points
+        return tr_html(tr, "farkle.final.banked", name=name, points=points, total=total)
+    return tr_html(tr, "farkle.final.played", name=name, total=total)
+
+
+def _final_round(tr: Translator, v: OverView) -> str:
+    """The last round: who reached the target, then each other player's last turn
+    and whether it passed the leader of the moment."""
+    if v.last_round_by is None or len(v.seats) == 1:
+        return ""
+    leader = v.last_round_by
+    first = tr_html(
+        tr,
+        "farkle.final.started",
+        name=bdi(seat_name(tr, v.seats[leader])),
+        total=v.seats[leader].banked,
+    )
+    items = [f'<li class="fk-final-turn started">{first}</li>']
+    for turn in v.final_round:
+        total, best = v.seats[turn.seat].banked, v.seats[leader].banked
+        other = bdi(seat_name(tr, v.seats[leader]))
+        if total > best:
+            cls, verdict = "passes", tr_html(tr, "farkle.final.passes", other=other)
+            leader = turn.seat
+        elif total == best:
+            cls, verdict = "ties", tr_html(tr, "farkle.final.ties", other=other)
+        else:
+            cls, verdict = "behind", tr_html(tr, "farkle.final.behind", other=other)
+        items.append(
+            f'<li class="fk-final-turn {cls}"><span>{_final_turn_text(tr, v, turn)}</span> '
+            f"<strong>{verdict}</strong></li>"
+        )
+    return (
+        '<section class="fk-final" id="fk-final" aria-labelledby="fk-final-title">'
+        f'<h3 id="fk-final-title">{h(tr("farkle.final.title"))}</h3>'
+        f'<ol class="fk-final-list">{"".join(items)}</ol></section>'
     )
 
 
 def render_over(tr: Translator, v: OverView) -> str:
-    """The winner's screen: ranking, totals, play again or a new game."""
+    """The end screen, in the order both games share: the title, the ranking with
+    every player's final total, the last round, the buttons."""
     winners = v.outcome.winners
-    names = [seat_name(tr, v.seats[w]) for w in winners]
-    title = (
-        tr_html(tr, "farkle.over.wins", name=bdi(names[0]))
-        if len(names) == 1
-        else tr_html(tr, "farkle.over.tie", names=bdi_list(names))
-    )
-    ended = tuple(e for e in v.events if e.kind is not EventKind.LAST_ROUND)
-    lines = event_lines(tr, v.seats, ended, 0, html=True)
-    story = "".join(
-        f'<p class="fk-event {kind}"><strong>{h(head)}</strong> <span>{h(detail)}</span></p>'
-        for kind, head, detail in lines
-    )
     rows = []
     for rank, i in ranked(v.outcome):
         seat = v.seats[i]
@@ -669,14 +761,15 @@ def render_over(tr: Translator, v: OverView) -> str:
         f'<section class="farkle fk-over panel" aria-labelledby="fk-over-title">'
         f'<p class="fk-kicker">{h(tr("game.farkle"))} · '
         f"{h(tr('farkle.target', points=v.target))}</p>"
-        f'<h2 id="fk-over-title" tabindex="-1">{title}</h2>'
-        f"{house_summary(tr, v.rules, 'fk-over-house')}{story}"
+        f'<h2 id="fk-over-title" tabindex="-1">{_over_title(tr, v)}</h2>'
+        f"{house_summary(tr, v.rules, 'fk-over-house')}"
         f'<table class="fk-ranking"><caption>{h(tr("farkle.over.ranking"))}</caption>'
         f'<thead><tr><th scope="col">{h(tr("common.rank"))}</th>'
         f'<th scope="col">{h(tr("common.player"))}</th>'
         f'<th scope="col">{h(tr("farkle.over.total"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f"{widgets.undo_summary(tr, 'fk', [seat_name(tr, x) for x in v.seats], v.undos)}"
+        f"{_final_round(tr, v)}"
         '<div class="btn-row fk-end">'
         f"{button(tr('common.new_game'), 'new', 'fk-new')}"
         f"{button(tr('common.play_again'), 'again', 'fk-again', primary=True)}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from zaria_web import widgets
 from zaria_web.effects import Effects
 from zaria_web.html import attrs, die_face, h
 from zaria_web.saves import PREFIX as SAVE_PREFIX
@@ -64,6 +65,10 @@ class HomeScreen(Page):
         )
         icon = '<span class="real-icon" aria-hidden="true"></span>'
         resume += f"<button{real}>{icon}{h(real_label)}</button>"
+        # The game's rules, within its group (named by the game).
+        resume += widgets.button(
+            tr("nav.rules"), "rules", f"home-rules-{game}", "btn home-rules", data_game=game
+        )
         return (
             f'<div class="game-slot" role="group" aria-labelledby="name-{game}">'
             f"<button{card}>"
@@ -77,13 +82,17 @@ class HomeScreen(Page):
         tr = self.ctx.tr
         slots = "".join(self._slot(g) for g in GAMES)
         stats = attrs(type="button", class_="btn stats-link", data_act="open", data_game="stats")
+        settings = attrs(
+            type="button", class_="btn", id="home-settings", data_act="open", data_game="settings"
+        )
         return (
             f'<section class="home" aria-labelledby="home-title">'
             f'<p class="tagline" id="tagline">{h(tr("app.tagline"))}</p>'
             f'<h1 class="sr-only" id="home-title">{h(tr("home.title"))}</h1>'
             f'<div class="game-grid">{slots}</div>'
-            f'<div class="btn-row home-links"><button{stats}>'
+            f'<nav class="btn-row home-links" aria-label="{h(tr("home.more"))}"><button{stats}>'
             '<span class="stats-icon" aria-hidden="true"></span>'
-            f"{h(tr('home.stats'))}</button></div>"
+            f"{h(tr('home.stats'))}</button>"
+            f"<button{settings}>{h(tr('home.settings'))}</button></nav>"
             "</section>"
         )

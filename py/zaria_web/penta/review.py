@@ -2,11 +2,14 @@
 
 Both read the strategy table's expected values for the current sheet: the coach
 shows them while a person plays (when coach mode is on), the review notes every
-decision that scored less than the best option, with its cost in expected points.
+decision that scored less than the best option, with its cost in expected points
+and the dice it was made on. The review lists them costliest first, under a one-line
+verdict on their total (:func:`verdict`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,9 +62,37 @@ class Decision:
     chosen: str
     best: str
     cost: float
+    #: The five dice the choice was made on (empty in saves from before they were kept).
+    dice: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        d = dict(self.__dict__)
+        d["dice"] = list(self.dice)
+        return d
+
+
+#: The verdict on a player's total cost: the first whose bound the total is below.
+VERDICTS: tuple[tuple[float, str], ...] = (
+    (TOLERANCE, "perfect"),
+    (2.0, "near"),
+    (10.0, "few"),
+    (25.0, "costly"),
+    (math.inf, "many"),
+)
+
+
+def verdict(total: float) -> str:
+    """The one-word verdict on ``total`` expected points lost (see :data:`VERDICTS`).
+
+    >>> [verdict(c) for c in (0, 1.5, 6, 20, 40)]
+    ['perfect', 'near', 'few', 'costly', 'many']
+    """
+    return next(key for bound, key in VERDICTS if total < bound)
+
+
+def costliest_first(decisions: list[Decision]) -> list[Decision]:
+    """The decisions by cost, largest first (in the order played when equal)."""
+    return sorted(decisions, key=lambda d: (-d.cost, d.round, d.roll))
 
 
 @dataclass(frozen=True)
@@ -116,7 +147,13 @@ def review(game: PentaGame, strategy: Strategy | None, choice: Choice) -> Decisi
     if cost <= TOLERANCE:
         return None
     return Decision(
-        game.current, game.round, game.rolls_used, choice.label, best.label, round(cost, 2)
+        game.current,
+        game.round,
+        game.rolls_used,
+        choice.label,
+        best.label,
+        round(cost, 2),
+        tuple(game.dice or ()),
     )
 
 
@@ -128,22 +165,49 @@ class Coach:
     best: Choice
     best_keep: tuple[int, ...] | None
     best_keep_value: float | None
+    #: With some dice held: the expected final score of rolling the others (else None).
     held_value: float | None
+    #: When the best choice is a keep: the positions of the dice to keep (the dice
+    #: already held first), marked on the dice themselves.
+    keep_positions: frozenset[int] = frozenset()
+
+
+def keep_positions(
+    dice: tuple[int, ...], held: tuple[bool, ...], keep: tuple[int, ...]
+) -> frozenset[int]:
+    """Where the dice ``keep`` lie among ``dice``: the held ones first, so that
+    following the advice changes as few holds as possible.
+
+    >>> sorted(keep_positions((4, 2, 4, 5, 4), (False, False, True, False, False), (4, 4)))
+    [0, 2]
+    """
+    order = sorted(range(len(dice)), key=lambda i: (not held[i], i))
+    wanted = list(keep)
+    chosen = set()
+    for i in order:
+        if dice[i] in wanted:
+            wanted.remove(dice[i])
+            chosen.add(i)
+    return frozenset(chosen)
 
 
 def coach(game: PentaGame, strategy: Strategy | None) -> Coach | None:
     """The coach's figures for the current roll (None without dice or the table)."""
     options = Options.of(game, strategy)
-    if options is None:
+    if options is None or game.dice is None:
         return None
     scored = game.totals(game.current).total
     best, _ = options.best()
     keep = options.best_keep()
     held = held_dice(game)
+    marks = (
+        keep_positions(game.dice, game.held, best.dice) if isinstance(best, Keep) else frozenset()
+    )
     return Coach(
         boxes={b: scored + v for b, v in options.boxes.items()},
         best=best,
         best_keep=keep,
         best_keep_value=None if keep is None else scored + options.keeps[keep],
-        held_value=scored + options.keeps[held] if held in options.keeps else None,
+        held_value=scored + options.keeps[held] if held and held in options.keeps else None,
+        keep_positions=marks,
     )

@@ -27,7 +27,7 @@ from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.penta import review, view
 from zaria_web.play.screen import BackToGame, ChangeSetting, GameScreen, KeepPlaying, Play
-from zaria_web.play.seats import shown_name
+from zaria_web.play.seats import default_number, shown_name
 from zaria_web.screen import Context, Refresh
 
 TABLE_URL = "data/penta_table.bin"
@@ -106,6 +106,9 @@ class PentaScreen(GameScreen[PentaGame]):
     def __init__(self, ctx: Context) -> None:
         self.selected: Box | None = None
         self.countdown: int | None = None
+        #: The box the countdown records in, and its whole length in seconds.
+        self.countdown_box: Box | None = None
+        self.countdown_of = 3
         self.auto = False
         self.decisions: list[review.Decision] = []
         self.show_all = False
@@ -177,6 +180,14 @@ class PentaScreen(GameScreen[PentaGame]):
         self.countdown = None
         out.focus("#penta-end-title")
         tr = self.ctx.tr
+        if len(game.seats) == 1:  # alone: the score, as the end screen's title says it
+            seat, score = game.seats[0], tr.number(game.totals(0).total)
+            if default_number(seat.name) is None:
+                said = tr("penta.end.solo_named", name=seat.name, score=score)
+            else:
+                said = tr("penta.end.solo", score=score)
+            out.announce(said, assertive=True)
+            return
         names = ", ".join(shown_name(tr, game.seats[w]) for w in game.winners())
         out.announce(tr("penta.end.winners", names=names), assertive=True)
 
@@ -280,6 +291,15 @@ class PentaScreen(GameScreen[PentaGame]):
             and self.selected is None
         )
         self.countdown = seconds if waiting else None
+        self.countdown_of = seconds or 3
+        self.countdown_box = self._best_box() if waiting else None
+
+    def _best_box(self) -> Box | None:
+        """The box the optimal player records the current roll in."""
+        game = self.game
+        if game is None or game.dice is None or self.strategy is None:
+            return None
+        return self.strategy.best_box(SheetState.from_sheet(game.sheets[game.current]), game.dice)
 
     def own_timer(self) -> Timer | None:
         return None if self.countdown is None else Timer(1000, Tick())
@@ -291,11 +311,8 @@ class PentaScreen(GameScreen[PentaGame]):
         if self.countdown > 0:
             return
         self.countdown = None
-        game = self.game
-        if game is not None and game.dice is not None and self.strategy is not None:
-            box = self.strategy.best_box(
-                SheetState.from_sheet(game.sheets[game.current]), game.dice
-            )
+        box = self._best_box()
+        if box is not None:
             self.auto = True
             try:
                 self.play(Record(box), out)
@@ -369,6 +386,8 @@ class PentaScreen(GameScreen[PentaGame]):
                 selected=pending or self.selected,
                 rolled=tuple(i in self.rolled for i in range(5)),
                 countdown=self.countdown,
+                countdown_box=self.countdown_box,
+                countdown_of=self.countdown_of,
                 message=self.note,
                 coach=review.coach(game, self.strategy) if coach_on else None,
                 confirm_new=self.confirm,
@@ -384,3 +403,17 @@ class PentaScreen(GameScreen[PentaGame]):
                 coach_switch=self.coach_wanted(),
             )
         )
+
+    def held(self, out: Effects) -> None:
+        game = self.game
+        assert game is not None
+        kept = [d for d, held in zip(game.dice or (), game.held, strict=True) if held]
+        name = shown_name(self.ctx.tr, game.seats[game.current])
+        dice = ", ".join(map(str, kept)) if kept else "—"
+        out.announce(self.ctx.tr("penta.announce.keeps", name=name, dice=dice))
+
+    def turn_outcome(self) -> str:
+        game = self.game
+        if game is None or self.note is None or self.note[0] != "penta.last":
+            return ""
+        return view.scored_text(self.ctx.tr, game, html=True, **self.note[1])

@@ -17,8 +17,10 @@ from zaria.penta.players import LEVELS
 from zaria.penta.scoring import LOWER, UPPER, UPPER_BONUS_THRESHOLD, Box
 from zaria_web import widgets
 from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
-from zaria_web.penta.review import Coach, Decision, Keep, Score, choice_of
-from zaria_web.play.seats import MAX_HUMANS, SeatForm, shown_name
+from zaria_web.names import in_every_language
+from zaria_web.penta.review import Coach, Decision, Keep, Score, choice_of, costliest_first
+from zaria_web.penta.review import verdict as review_verdict
+from zaria_web.play.seats import DEFAULT_NAME, MAX_HUMANS, SeatForm, shown_name
 
 
 @dataclass
@@ -45,6 +47,9 @@ class TableState:
     coach_switch: bool = False
     #: The Undo button: whether it may be pressed (None: a strict game, no button).
     undo: bool | None = None
+    #: The box the countdown will record in, and the countdown's whole length (s).
+    countdown_box: Box | None = None
+    countdown_of: int = 3
 
 
 seat_name = shown_name
@@ -54,17 +59,14 @@ def _real_kicker(tr: Translator) -> str:
     return f'<p class="pad-kicker" id="penta-real">{h(tr("stats.real_dice"))}</p>'
 
 
-#: The end table's columns: the total first, so that on a phone the parts it sums
-#: scroll into view after it.
-END_COLUMNS = (
-    "common.rank",
-    "common.player",
-    "penta.total",
-    "penta.upper_total",
-    "penta.upper_bonus",
-    "penta.lower_total",
-    "penta.penta_bonus",
-)
+#: The end ranking's columns (the parts of each total are in the final sheets).
+END_COLUMNS = ("common.rank", "common.player", "penta.total")
+
+
+def _bar_style(s: TableState, left: int) -> str:
+    """The countdown bar's share of the delay at the start and at the end of this second."""
+    of = max(s.countdown_of, left, 1)
+    return f"--from:{left / of:.3f};--to:{(left - 1) / of:.3f}"
 
 
 def _col(i: int, current: int) -> str:
@@ -152,19 +154,18 @@ class PentaView:
     def _computer_fields(self, setup: SeatForm) -> str:
         """The form's computer: whether it plays, and at which level."""
         tr = self.tr
-        levels = "".join(
-            f"<option{attrs(value=lv, selected=lv == setup.level)}>"
-            f"{h(tr('penta.level.' + lv))}</option>"
-            for lv in LEVELS
-        )
+        levels = [(lv, tr("penta.level." + lv)) for lv in LEVELS]
         return (
             f'<fieldset class="computer"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
             f'<label class="check"><input{attrs(type="checkbox", id="penta-computer", checked=setup.computer, data_act="seat-computer")}>'
             f"<span>{h(tr('common.setup.computer'))}</span></label>"
-            f'<label class="field inline"><span>{h(tr("common.setup.level"))}</span>'
-            f"<select{attrs(id='penta-level', data_act='seat-level', disabled=not setup.computer)}>{levels}</select></label>"
+            f"{widgets.level_choice(tr, 'penta', levels, setup.level, setup.computer)}"
             f"</fieldset>"
         )
+
+    def _handover(self, setup: SeatForm) -> bool | None:
+        """The hand-over setting, offered when several people share the device."""
+        return self.settings.get("handover", "on") == "on" if len(setup.names) > 1 else None
 
     def setup(
         self,
@@ -196,7 +197,7 @@ class PentaView:
             f"{'' if computer_choice else _real_kicker(tr)}{error}{self._message(message)}"
             f'<fieldset class="players"><legend>{h(tr("common.players"))}</legend>'
             f'<ol class="player-list">{rows}</ol>{add}'
-            f"{widgets.strict_box(tr, 'penta', setup.strict)}</fieldset>"
+            f"{widgets.game_options(tr, 'penta', setup.strict, self._handover(setup))}</fieldset>"
             f"{computer}"
             f"{self.settings_panel() if computer_choice else ''}"
             f'<div class="btn-row end">{back}'
@@ -223,9 +224,13 @@ class PentaView:
             else:
                 label = tr("penta.die.held" if held else "penta.die", n=i + 1, value=value)
             classes = "die" + (" rolling" if s.rolled[i] else "") + (" held" if held else "")
+            mark = self._coach_mark(s, i)
+            if mark:
+                classes += " suggested"
+                label += " " + tr("penta.coach.keep_die")
             out.append(
                 f"<button{attrs(type='button', class_=classes, id=f'die-{i}', data_act='hold', data_index=i, data_value=value, aria_pressed='true' if held else 'false', aria_label=label, disabled=not can_hold)}>"
-                f"{die_face(value)}"
+                f"{die_face(value)}{mark}"
                 f'<span class="held-tag" aria-hidden="true">{h(tr("penta.held")) if held else ""}</span>'
                 "</button>"
             )
@@ -261,15 +266,22 @@ class PentaView:
         roll_label = (
             tr("common.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
         )
+        # Every die held: the disabled Roll button says why, beside it and to screen readers.
+        all_held = human and game.dice is not None and game.rolls_left > 0 and not can_roll
+        why = (
+            f'<p class="roll-why" id="penta-roll-why">{h(tr("err.penta.all_held"))}</p>'
+            if all_held and s.pad is None
+            else ""
+        )
         roll = (
-            f"<button{attrs(type='button', class_='btn primary roll', id='penta-roll', data_act='roll', disabled=not can_roll, aria_keyshortcuts='R')}>"
+            f"<button{attrs(type='button', class_='btn primary roll', id='penta-roll', data_act='roll', disabled=not can_roll, aria_keyshortcuts='R', aria_describedby='penta-roll-why' if why else None)}>"
             f'<span class="label">{h(tr("pad.throw" if s.pad else "common.roll"))}</span>'
             f'<span class="sub" aria-hidden="true">{h(roll_label) if game.dice is not None else ""}</span>'
             '<kbd aria-hidden="true">R</kbd></button>'
         )
         validate = (
             f"<button{attrs(type='button', class_='btn validate', id='penta-validate', data_act='validate', disabled=not (human and s.selected is not None), aria_keyshortcuts='V')}>"
-            f'{h(tr("penta.validate"))} <kbd aria-hidden="true">V</kbd></button>'
+            f'<span class="label">{h(tr("penta.validate"))}</span> <kbd aria-hidden="true">V</kbd></button>'
         )
         pips = "".join(
             f'<span class="roll-pip{" used" if i < game.rolls_used else ""}"></span>'
@@ -280,7 +292,8 @@ class PentaView:
             f"{h(tr('penta.rolls_left', n=game.rolls_left))}</p>"
         )
         undo = widgets.undo_button(tr, "penta", s.undo)
-        return f'<div class="penta-controls">{rolls}<div class="btn-row">{roll}{validate}{undo}</div></div>'
+        # Validate first: after the sheet, a chosen box is one Tab from it.
+        return f'<div class="penta-controls">{rolls}<div class="btn-row">{validate}{roll}{undo}</div>{why}</div>'
 
     def _status(self, s: TableState) -> str:
         tr = self.tr
@@ -304,10 +317,7 @@ class PentaView:
                 f'<p class="penta-msg thinking">{tr_html(tr, "common.computer_playing", name=bdi(self._seat_name(seat)))}</p>'
             )
         if s.countdown is not None:
-            parts.append(
-                f'<p class="penta-msg countdown" role="timer" id="penta-countdown">'
-                f"{h(tr('penta.countdown', s=s.countdown))}</p>"
-            )
+            parts.append(self._countdown(s, s.countdown))
         if game.dice is not None and game.must_sacrifice() and not seat.computer:
             parts.append(
                 f'<p class="penta-msg warn sacrifice" role="status">{h(tr("penta.sacrifice"))}</p>'
@@ -318,16 +328,41 @@ class PentaView:
             parts.append(self._coach(s))
         return f'<div class="penta-status" aria-live="polite">{"".join(parts)}</div>'
 
+    def _coach_mark(self, s: TableState, i: int) -> str:
+        """The coach's mark on die ``i`` when it suggests keeping it (else nothing);
+        the die's name says it too."""
+        if s.coach is None or i not in s.coach.keep_positions:
+            return ""
+        return '<span class="coach-mark" aria-hidden="true">★</span>'
+
+    def _countdown(self, s: TableState, left: int) -> str:
+        """The auto-record countdown: the box it records in, the seconds left, and a
+        bar that shrinks through the second now running (the table is redrawn each
+        second, so each drawing animates one second's share of the whole)."""
+        tr = self.tr
+        box = s.countdown_box
+        name = tr("penta.box." + box.value) if box is not None else ""
+        bar = _bar_style(s, left)
+        return (
+            f'<p class="penta-msg countdown" role="timer" id="penta-countdown">'
+            f'<span class="countdown-text">{h(tr("penta.countdown", s=left, box=name))}</span>'
+            f'<span class="countdown-track" aria-hidden="true">'
+            f'<span class="countdown-bar" style="{bar}"></span></span></p>'
+        )
+
     def _coach(self, s: TableState) -> str:
         tr = self.tr
         c = s.coach
         assert c is not None
         lines = []
         if isinstance(c.best, Keep):
-            dice = " ".join(map(str, c.best.dice)) or "—"
-            lines.append(
-                tr("penta.coach.best_keep", dice=dice, value=tr.decimal(c.best_keep_value or 0))
-            )
+            value = tr.decimal(c.best_keep_value or 0)
+            if c.best.dice:
+                dice = " ".join(map(str, c.best.dice))
+                lines.append(tr("penta.coach.best_keep", dice=dice, value=value))
+                lines.append(tr("penta.coach.marked"))
+            else:
+                lines.append(tr("penta.coach.best_reroll", value=value))
         else:
             box = c.best.box
             lines.append(
@@ -341,7 +376,8 @@ class PentaView:
             lines.append(tr("penta.coach.held", value=tr.decimal(c.held_value)))
         items = "".join(f"<li>{h(line)}</li>" for line in lines)
         return (
-            f'<div class="coach-box"><strong>{h(tr("penta.coach"))}</strong><ul>{items}</ul></div>'
+            f'<div class="coach-box" id="penta-coach-box"><strong>{h(tr("penta.coach"))}</strong><ul>{items}</ul>'
+            f'<p class="coach-explain">{h(tr("penta.coach.explain"))}</p></div>'
         )
 
     def _header(self, s: TableState) -> str:
@@ -350,7 +386,7 @@ class PentaView:
         seat = game.seats[game.current]
         cue = ""
         if len(game.seats) > 1 and game.dice is None and not seat.computer:
-            cue = f'<p class="handover" role="status">{tr_html(tr, "penta.your_turn", name=bdi(seat.name))}</p>'
+            cue = f'<p class="handover" role="status">{tr_html(tr, "penta.your_turn", name=bdi(self._seat_name(seat)))}</p>'
         coach = (
             f'<label class="check coach-toggle"><input{attrs(type="checkbox", id="penta-coach", data_act=s.coach_act, checked=s.coach_switch)}>'
             f"<span>{h(tr('penta.coach'))}</span></label>"
@@ -399,7 +435,12 @@ class PentaView:
             ) + row("penta.upper_bonus", [bonus(t) for t in totals], "bonus")
         return (
             row("penta.lower_total", [tr.number(t.lower) for t in totals], "lower-total")
-            + row("penta.penta_bonus", [tr.number(t.penta_bonus) for t in totals], "pbonus")
+            + row(
+                "penta.penta_bonus",
+                [tr.number(t.penta_bonus) for t in totals],
+                # A short phone leaves out the row while nobody has a Penta bonus.
+                "pbonus" + ("" if any(t.penta_bonus for t in totals) else " none"),
+            )
             + row("penta.total", [tr.number(t.total) for t in totals], "grand")
         )
 
@@ -420,26 +461,46 @@ class PentaView:
             + "".join(self._box_row(s, b) for b in LOWER)
             + self._sum_rows(totals, cur, "lower")
         )
+        cls = "sheet" + (" show-all" if s.show_all else "") + f" cols-{n}"
+        # Every player's column scrolls sideways on a phone: reachable by keyboard too.
+        wrap = attrs(
+            class_="sheet-wrap",
+            role="region" if s.show_all else None,
+            tabindex="0" if s.show_all else None,
+            aria_label=tr("penta.sheet.all") if s.show_all else None,
+        )
+        return (
+            f"<div{wrap}>{self._sheet_tools(s, totals)}"
+            f'<table class="{cls}" aria-label="{h(tr("penta.sheet"))}">'
+            f'<thead><tr><th scope="col" class="corner">{h(tr("penta.sheet.box"))}</th>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>"
+        )
+
+    def _sheet_tools(self, s: TableState, totals: list[Totals]) -> str:
+        """Above the sheet on a phone: the others' totals, the toggle that shows their
+        columns, and once shown, a hint that they scroll sideways."""
+        tr = self.tr
+        game = s.game
+        n = len(game.seats)
+        if n == 1:
+            return ""
         toggle = (
             f"<button{attrs(type='button', class_='btn small sheet-toggle', data_act='toggle-sheet', id='penta-sheet-toggle', aria_expanded='true' if s.show_all else 'false')}>"
             f"{h(tr('penta.sheet.show_all' if not s.show_all else 'penta.sheet.show_mine'))}</button>"
-            if n > 1
-            else ""
         )
-        cls = "sheet" + (" show-all" if s.show_all else "") + f" cols-{n}"
         # On a phone only the current player's column is drawn: the others' totals
         # stay in sight here, and the toggle shows their whole columns.
         others = "".join(
             f'<li><span class="pname">{bdi(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
             for i, seat in enumerate(game.seats)
-            if i != cur
+            if i != game.current
         )
-        strip = f'<ul class="others-strip">{others}</ul>' if others else ""
-        return (
-            f'<div class="sheet-wrap">{strip}{toggle}<table class="{cls}" aria-label="{h(tr("penta.sheet"))}">'
-            f'<thead><tr><th scope="col" class="corner">{h(tr("penta.sheet.box"))}</th>{head}</tr></thead>'
-            f"<tbody>{rows}</tbody></table></div>"
+        hint = (
+            f'<p class="scroll-hint" id="penta-scroll-hint">{h(tr("penta.sheet.scroll_hint"))}</p>'
+            if s.show_all and n > 2
+            else ""
         )
+        return f'<ul class="others-strip">{others}</ul>{toggle}{hint}'
 
     def _box_cell(
         self,
@@ -474,23 +535,23 @@ class PentaView:
         )
         if bonus:
             label += " " + tr("penta.announce.bonus", bonus=bonus)
+        classes = "cur free" + (" selected" if selected else "")
+        classes += " zero" if allowed and points + bonus == 0 else ""
+        mark = ""
+        if s.countdown is not None and s.countdown_box is box:
+            classes += " auto"  # the box the countdown records in, and its bar
+            mark = f'<span class="auto-mark" aria-hidden="true" style="{_bar_style(s, s.countdown)}"></span>'
         return (
-            f'<td class="cur free{" selected" if selected else ""}{" zero" if allowed and points + bonus == 0 else ""}">'
-            f"<button{attrs(type='button', class_='box-btn', id='box-' + box.value, data_act='box', data_box=box.value, aria_pressed='true' if selected else 'false', aria_label=label, disabled=not allowed)}>"
-            f'<span class="pot num">{h(shown) if allowed else "—"}</span>{extra}</button></td>'
+            f'<td class="{classes}">'
+            # Once a box is chosen the others leave the Tab order, so that Tab goes on to
+            # Validate; they stay clickable, and unchoosing the box brings them back.
+            f"<button{attrs(type='button', class_='box-btn', id='box-' + box.value, data_act='box', data_box=box.value, aria_pressed='true' if selected else 'false', aria_label=label, disabled=not allowed, tabindex='-1' if s.selected is not None and not selected else None)}>"
+            f'<span class="pot num">{h(shown) if allowed else "—"}</span>{extra}'
+            f"{mark}</button></td>"
         )
 
     def table(self, s: TableState) -> str:
         tr = self.tr
-        confirm = ""
-        if s.confirm_new:
-            confirm = (
-                f'<div class="confirm panel" role="alertdialog" aria-labelledby="confirm-text">'
-                f'<p id="confirm-text">{h(tr("penta.confirm_new"))}</p><div class="btn-row">'
-                f"<button{attrs(type='button', class_='btn', data_act='keep-playing', id='penta-keep')}>{h(tr('common.keep_playing'))}</button>"
-                f"<button{attrs(type='button', class_='btn primary', data_act='confirm-new', id='penta-confirm')}>{h(tr('common.new_game'))}</button>"
-                "</div></div>"
-            )
         tools = (
             f'<div class="penta-tools"><button{attrs(type="button", class_="btn small", data_act="new", id="penta-new")}>{h(tr("common.new_game"))}</button>'
             f"<button{attrs(type='button', class_='btn small', data_act='rules', data_game='penta', id='penta-rules')}>{h(tr('nav.rules'))}</button>"
@@ -501,37 +562,24 @@ class PentaView:
         )
         play = (
             f'<div class="play-area panel">{self._header(s)}{self._dice(s)}'
-            f"{widgets.dice_pad(tr, 'penta', s.pad, compact=True) if s.pad else ''}{self._status(s)}"
-            f"{self._controls(s)}</div>"
+            f"{widgets.dice_pad(tr, 'penta', s.pad, compact=True) if s.pad else ''}{self._status(s)}</div>"
         )
+        # The buttons come after the sheet, so that Tab goes from the chosen box to
+        # Validate; on a wide screen they are drawn under the dice all the same.
+        controls = f'<div class="controls-area panel">{self._controls(s)}</div>'
         return (
-            f'<section class="penta table-screen" aria-label="{h(tr("game.penta"))}" data-strategy="{"wait" if s.waiting_for_table or s.strategy_missing else "ready"}">{confirm}'
-            f'<div class="penta-layout">{play}<div class="sheet-area panel">{self._sheet(s)}</div></div>'
+            f'<section class="penta table-screen" aria-label="{h(tr("game.penta"))}" data-strategy="{"wait" if s.waiting_for_table or s.strategy_missing else "ready"}">'
+            f'<div class="penta-layout">{play}<div class="sheet-area panel">{self._sheet(s)}</div>{controls}</div>'
             f"{tools}</section>"
         )
 
     # -- the end --------------------------------------------------------------
     def end(self, game: PentaGame, decisions: list[Decision]) -> str:
+        """The end screen, in the order both games share: the title, the ranking,
+        the final score sheets, the review of each person's choices, the buttons."""
         tr = self.tr
         n = len(game.seats)
         outcome = Outcome(tuple(game.totals(i).total for i in range(n)))
-        winners = set(outcome.winners)
-        rank_rows = []
-        for place, i in widgets.ranked(outcome):
-            t = game.totals(i)
-            crown = '&nbsp;<span class="crown" aria-hidden="true">★</span>' if i in winners else ""
-            rank_rows.append(
-                f'<tr class="{"winner" if i in winners else ""}"><td class="num">{place}</td>'
-                f'<th scope="row">{bdi(self._seat_name(game.seats[i]))}{crown}</th>'
-                f'<td class="num total">{h(tr.number(t.total))}</td>'
-                f'<td class="num part">{h(tr.number(t.upper))}</td><td class="num part">{h(tr.number(t.upper_bonus))}</td>'
-                f'<td class="num part">{h(tr.number(t.lower))}</td><td class="num part">{h(tr.number(t.penta_bonus))}</td></tr>'
-            )
-        names = bdi_list(self._seat_name(game.seats[w]) for w in sorted(winners))
-        title = tr_html(
-            tr, "penta.end.tie" if len(winners) > 1 else "penta.end.winner", names=names
-        )
-        head = "".join(f'<th scope="col">{h(tr(k))}</th>' for k in END_COLUMNS)
         reviews = "".join(
             self._review(game, i, [d for d in decisions if d.seat == i])
             for i in range(n)
@@ -539,37 +587,133 @@ class PentaView:
         )
         return (
             f'<section class="penta end panel" aria-labelledby="penta-end-title">'
-            f'<h2 id="penta-end-title" class="end-title" tabindex="-1">{title}</h2>'
-            # On a phone the table scrolls sideways: the keyboard must reach it too.
-            f'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="penta-end-title">'
-            f'<table class="ranking"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(rank_rows)}</tbody></table></div>"
+            f'<h2 id="penta-end-title" class="end-title" tabindex="-1">{self._end_title(game, outcome)}</h2>'
+            f"{self._ranking(game, outcome)}{self._final_sheet(game)}"
             f"{widgets.undo_summary(tr, 'penta', [self._seat_name(x) for x in game.seats], game.undos)}"
+            f'<section class="end-review" aria-labelledby="penta-review-title">'
+            f'<h3 id="penta-review-title">{h(tr("penta.review.title"))}</h3>'
+            f'<p class="review-note">{h(tr("penta.review.note"))}</p>{reviews}</section>'
             f'<div class="btn-row end"><button{attrs(type="button", class_="btn", data_act="new", id="penta-new-game")}>{h(tr("common.new_game"))}</button>'
             f"<button{attrs(type='button', class_='btn primary big', data_act='again', id='penta-again')}>{h(tr('common.play_again'))}</button></div>"
-            f'<h3>{h(tr("penta.review.title"))}</h3><p class="review-note">{h(tr("penta.review.note"))}</p>'
-            f"{reviews}</section>"
+            "</section>"
         )
 
-    def _choice(self, label: str) -> str:
+    def _end_title(self, game: PentaGame, outcome: Outcome) -> str:
+        """Who won; alone, the score (with the name the person typed, if any)."""
         tr = self.tr
-        choice = choice_of(label)
-        if isinstance(choice, Score):
-            return tr("penta.review.box", box=tr("penta.box." + choice.box.value))
-        return tr("penta.review.keep", dice=" ".join(map(str, choice.dice)) or "—")
+        if len(game.seats) == 1:
+            name = game.seats[0].name
+            score = game.totals(0).total
+            if name in in_every_language(DEFAULT_NAME, n=1):
+                return h(tr("penta.end.solo", score=score))
+            return tr_html(tr, "penta.end.solo_named", name=bdi(name), score=score)
+        winners = outcome.winners
+        names = bdi_list(self._seat_name(game.seats[w]) for w in winners)
+        return tr_html(tr, "penta.end.tie" if len(winners) > 1 else "penta.end.winner", names=names)
+
+    def _ranking(self, game: PentaGame, outcome: Outcome) -> str:
+        tr = self.tr
+        winners = set(outcome.winners)
+        rows = []
+        for place, i in widgets.ranked(outcome):
+            crown = '&nbsp;<span class="crown" aria-hidden="true">★</span>' if i in winners else ""
+            rows.append(
+                f'<tr class="{"winner" if i in winners else ""}"><td class="num">{place}</td>'
+                f'<th scope="row">{bdi(self._seat_name(game.seats[i]))}{crown}</th>'
+                f'<td class="num total">{h(tr.number(game.totals(i).total))}</td></tr>'
+            )
+        head = "".join(f'<th scope="col">{h(tr(k))}</th>' for k in END_COLUMNS)
+        return (
+            f'<table class="ranking"><caption>{h(tr("penta.end.ranking"))}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+
+    def _final_sheet(self, game: PentaGame) -> str:
+        """Every player's final score sheet: one column each, every box and sum."""
+        tr = self.tr
+        totals = [game.totals(i) for i in range(len(game.seats))]
+
+        def row(label: str, values: list[int], cls: str) -> str:
+            cells = "".join(f'<td class="num">{h(tr.number(v))}</td>' for v in values)
+            return f'<tr class="{cls}"><th scope="row">{h(label)}</th>{cells}</tr>'
+
+        def boxes(part: tuple[Box, ...]) -> str:
+            return "".join(
+                row(tr("penta.box." + b.value), [sheet[b] or 0 for sheet in game.sheets], "es-box")
+                for b in part
+            )
+
+        body = (
+            boxes(UPPER)
+            + row(tr("penta.upper_total"), [t.upper for t in totals], "es-sum")
+            + row(tr("penta.upper_bonus"), [t.upper_bonus for t in totals], "es-sum")
+            + boxes(LOWER)
+            + row(tr("penta.lower_total"), [t.lower for t in totals], "es-sum")
+            + row(tr("penta.penta_bonus"), [t.penta_bonus for t in totals], "es-sum")
+            + row(tr("penta.total"), [t.total for t in totals], "es-sum es-total")
+        )
+        head = "".join(f'<th scope="col">{bdi(self._seat_name(x))}</th>' for x in game.seats)
+        title = tr("penta.end.sheets")
+        # On a phone a sheet of several players scrolls sideways: the keyboard reaches it too.
+        return (
+            f'<div class="table-scroll" role="region" tabindex="0" aria-label="{h(title)}">'
+            f'<table class="end-sheet cols-{len(game.seats)}" id="penta-end-sheet"><caption>{h(title)}</caption>'
+            f'<thead><tr><th scope="col">{h(tr("penta.sheet.box"))}</th>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>"
+        )
+
+    def _choice(self, d: Decision) -> str:
+        """What was chosen and what was best, as one sentence of the review."""
+        tr = self.tr
+        chosen, best = choice_of(d.chosen), choice_of(d.best)
+        params: dict[str, object] = {}
+        for role, choice in (("", chosen), ("best_", best)):
+            if isinstance(choice, Score):
+                params[role + "box"] = tr("penta.box." + choice.box.value)
+            elif choice.dice:
+                params[role + "kept"] = self._faces(choice.dice, "rv-kept")
+        key = f"penta.review.{_kind(chosen)}_{_kind(best)}"
+        return tr_html(tr, key, **params)
+
+    def _faces(self, dice: tuple[int, ...], cls: str) -> Markup:
+        """Small die faces, named for screen readers by their values."""
+        faces = "".join(f'<span class="rv-die">{die_face(v)}</span>' for v in dice)
+        label = self.tr("penta.review.dice", dice=widgets.dice_text(dice))
+        return Markup(
+            f'<span class="rv-dice {cls}" role="img" aria-label="{h(label)}">{faces}</span>'
+        )
+
+    def _review_item(self, d: Decision) -> str:
+        tr = self.tr
+        when = h(tr("penta.review.when", round=d.round, roll=d.roll))
+        dice = self._faces(d.dice, "rv-roll") if d.dice else ""
+        cost = h(tr("penta.review.cost", cost=tr.decimal(d.cost)))
+        return (
+            f'<li class="rv-item"><p class="rv-head"><span class="rv-when">{when}</span> {dice}'
+            f' <span class="rv-cost num">{cost}</span></p><p class="rv-text">{self._choice(d)}</p></li>'
+        )
 
     def _review(self, game: PentaGame, seat: int, decisions: list[Decision]) -> str:
+        """A person's review: a verdict, the total cost, each costly choice, costliest first."""
         tr = self.tr
         name = game.seats[seat].name
-        if not decisions:
-            return f'<div class="review"><h4>{bdi(name)}</h4><p>{h(tr("penta.review.perfect"))}</p></div>'
         total = sum(d.cost for d in decisions)
-        items = "".join(
-            f"<li>{h(tr('penta.review.item', round=d.round, roll=d.roll, chosen=self._choice(d.chosen), best=self._choice(d.best), cost=tr.decimal(d.cost)))}</li>"
-            for d in decisions
-        )
+        verdict = tr("penta.review.verdict." + review_verdict(total))
+        head = f'<h4>{bdi(name)}</h4><p class="review-verdict">{h(verdict)}</p>'
+        if not decisions:
+            return f'<div class="review">{head}</div>'
+        items = "".join(self._review_item(d) for d in costliest_first(decisions))
+        key = "penta.review.total.one" if len(decisions) == 1 else "penta.review.total"
         return (
-            f'<div class="review"><h4>{bdi(name)}</h4>'
-            f'<p class="review-total">{h(tr("penta.review.total", cost=tr.decimal(total), n=len(decisions)))}</p>'
-            f"<details><summary>{h(tr('penta.review.details'))}</summary><ol>{items}</ol></details></div>"
+            f'<div class="review">{head}'
+            f'<p class="review-total">{h(tr(key, cost=tr.decimal(total), n=len(decisions)))}</p>'
+            f"<details open><summary>{h(tr('penta.review.details'))}</summary>"
+            f'<ol class="rv-list">{items}</ol></details></div>'
         )
+
+
+def _kind(choice: Keep | Score) -> str:
+    """How a review sentence names a choice: a box, some dice kept, or all rerolled."""
+    if isinstance(choice, Score):
+        return "box"
+    return "keep" if choice.dice else "all"

@@ -26,8 +26,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
-from zaria_web import saved_state, stats
-from zaria_web.effects import Effects, Timer
+from zaria_web import saved_state, stats, widgets
+from zaria_web.effects import Announce, Effects, Timer
 from zaria_web.play import seats
 from zaria_web.play.dice import Dice
 from zaria_web.play.seats import SeatForm
@@ -91,6 +91,21 @@ class TakeBack:
     """Undo the last decision that ended a turn (a Penta record, a Farkle bank)."""
 
 
+@dataclass(frozen=True)
+class TakeDevice:
+    """The next person has the device: their turn starts (the hand-over card's button)."""
+
+
+@dataclass(frozen=True)
+class HandoverReady:
+    """The pause after a change of player is over: the hand-over card may be tapped."""
+
+
+#: How long the hand-over card ignores taps: a double tap meant for the last turn
+#: (150 ms apart, or a slow 400) never starts the next person's turn.
+HANDOVER_PAUSE_MS = 600
+
+
 def _setting(d: Mapping[str, str]) -> ChangeSetting | None:
     key, value = d.get("key", ""), d.get("value", "")
     return ChangeSetting(key, value) if allowed(key, value) else None
@@ -106,6 +121,7 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "back": lambda d: BackToGame(),
     "setting": _setting,
     "undo": lambda d: TakeBack(),
+    "take-device": lambda d: TakeDevice(),
     **seats.ACTS,
 }
 
@@ -148,6 +164,18 @@ class GameScreen(Page, Generic[G]):
         self.rolled: frozenset[int] = frozenset()
         #: Whether this screen is the one shown: its timers run only then.
         self.active = False
+        #: The person the device goes to: the table waits for them (the hand-over
+        #: card), and whether the card's pause is over; the last person who played.
+        self.handover: int | None = None
+        self.handover_ready = False
+        self.last_human: int | None = None
+        #: What the computer's turn (the one in progress, or its last) did, step by
+        #: step, as it was said; whose turn it was, and whether it is over.
+        self.turn_log: list[str] = []
+        self.log_seat: int | None = None
+        self.log_done = False
+        #: The language it was said in (after a switch it is not shown).
+        self.log_lang = ""
         self._resume()
 
     # -- what each game provides -----------------------------------------------
@@ -220,6 +248,10 @@ class GameScreen(Page, Generic[G]):
     def stats_key(self) -> str:
         return self.name
 
+    def turn_outcome(self) -> str:
+        """How the turn that just ended went, as HTML, for the hand-over card."""
+        return ""
+
     def pad_view(self) -> PadView | None:
         """The throw being entered, on a score pad (:mod:`zaria_web.play.pad`)."""
         return None
@@ -248,7 +280,9 @@ class GameScreen(Page, Generic[G]):
 
     def human_turn(self) -> bool:
         game = self.live()
-        return game is not None and not game.seats[game.current].computer and not self.confirm
+        if game is None or self.confirm or self.handover is not None:
+            return False
+        return not game.seats[game.current].computer
 
     def computer_turn(self) -> bool:
         game = self.live()
@@ -272,6 +306,9 @@ class GameScreen(Page, Generic[G]):
             return KeepPlaying() if key == "Escape" else None
         if key.lower() == "u":
             return TakeBack()
+        if self.handover is not None:
+            # The card's button has the focus; no other key plays for the next person.
+            return None
         return self.game_key(key)
 
     def update(self, intent: Any, out: Effects) -> None:
@@ -301,6 +338,12 @@ class GameScreen(Page, Generic[G]):
             self.computer_plays(out)
         elif isinstance(intent, TakeBack):
             self.take_back(out)
+        elif isinstance(intent, HandoverReady):
+            self.handover_ready = self.handover is not None
+            if self.handover_ready:  # a stray tap on the backdrop may have taken it away
+                out.focus(f"#{self.prefix}-handover")
+        elif isinstance(intent, TakeDevice):
+            self.take_device(out)
         elif isinstance(intent, Play):
             if self.human_turn():
                 self.play(intent.action, out)
@@ -317,6 +360,7 @@ class GameScreen(Page, Generic[G]):
         when the engine refused it (the table says why, at once)."""
         game = self.game
         assert game is not None
+        before = game.current
         try:
             game.apply(action, roller=self.dice)
         except IllegalActionError as exc:
@@ -325,10 +369,59 @@ class GameScreen(Page, Generic[G]):
             self.refused(action)
             return False
         self.pending = None
+        if not game.seats[before].computer:
+            self.last_human = before
         self.played(action, out)
         if game.over:
             self.finish(out)
+        elif game.current != before:
+            self.hand_over(out)
         return True
+
+    # -- passing the device -------------------------------------------------------------
+    def hand_over(self, out: Effects) -> None:
+        """The turn passed: when it is another person's now (two or more share the
+        device), the table waits for them with the outcome still shown."""
+        game = self.live()
+        # Real dice are thrown on the table: the score pad stays where it is.
+        if game is None or self.real_dice or self.ctx.settings.get("handover", "on") != "on":
+            return
+        seat = game.seats[game.current]
+        humans = sum(not s.computer for s in game.seats)
+        if seat.computer or humans < 2 or game.current == self.last_human:
+            return
+        self.handover, self.handover_ready = game.current, False
+        name = seats.shown_name(self.ctx.tr, seat)
+        out.announce(self.ctx.tr("common.handover.title", name=name))
+        out.focus(f"#{self.prefix}-handover")
+
+    def take_device(self, out: Effects) -> None:
+        """The next person tapped the card (after its pause): their turn starts."""
+        if self.handover is None or not self.handover_ready or self.confirm:
+            return  # a tap meant for the turn that just ended
+        self.handover, self.handover_ready = None, False
+        self.note = None
+        out.focus(f"#{self.prefix}-roll")
+
+    def handover_choice(self) -> bool | None:
+        """The hand-over setting as the form offers it: when several people play."""
+        on = self.ctx.settings.get("handover", "on") == "on"
+        return on if len(self.form.names) > 1 else None
+
+    def handover_card(self) -> str:
+        """The card over the table while the device goes to the next person."""
+        game = self.game
+        if self.handover is None or game is None:
+            return ""
+        name = seats.shown_name(self.ctx.tr, game.seats[self.handover])
+        return widgets.handover_card(
+            self.ctx.tr,
+            self.prefix,
+            name,
+            self.turn_outcome(),
+            ready=self.handover_ready,
+            undo=self.undo_offered(),
+        )
 
     def undo_offered(self) -> bool:
         """Whether the Undo button may be pressed: a person's decision to take back."""
@@ -353,6 +446,7 @@ class GameScreen(Page, Generic[G]):
             return
         assert seat is not None
         self.pending = None
+        self.handover = None  # the turn is back with the person who took it back
         name = seats.shown_name(self.ctx.tr, game.seats[seat])
         self.note = ("common.undone", {"name": name})
         self.undone(out)
@@ -368,10 +462,22 @@ class GameScreen(Page, Generic[G]):
             steps += 1
 
     def computer_step(self, out: Effects) -> bool:
-        """One visible step of the computer's turn; False when it cannot play now."""
+        """One visible step of the computer's turn, written in its turn's log; False
+        when it cannot play now."""
         game = self.live()
         if game is None or self.confirm or not game.seats[game.current].computer:
             return False
+        if self.log_seat != game.current or self.log_done:
+            self.turn_log, self.log_seat, self.log_done = [], game.current, False
+            self.log_lang = self.ctx.tr.lang
+        seat, first = game.current, len(out.items)
+        stepped = self._computer_step(game, out)
+        # What the step said is what the log keeps of it (in the words of that moment).
+        self.turn_log += [e.text for e in out.items[first:] if isinstance(e, Announce)]
+        self.log_done = game.over or game.current != seat
+        return stepped
+
+    def _computer_step(self, game: G, out: Effects) -> bool:
         if self.pending is not None:
             return self.play(self.pending, out)
         player = self.player(game.seats[game.current])
@@ -394,6 +500,8 @@ class GameScreen(Page, Generic[G]):
         game = self.live()
         if not self.active or self.confirm or game is None:
             return None
+        if self.handover is not None:
+            return None if self.handover_ready else Timer(HANDOVER_PAUSE_MS, HandoverReady())
         if game.seats[game.current].computer:
             if self.player(game.seats[game.current]) is None:
                 return None  # not ready: an update (a download's answer) brings it in
@@ -411,6 +519,9 @@ class GameScreen(Page, Generic[G]):
         self.phase = "play"
         self.confirm = False
         self.note = self.notice = self.pending = None
+        self.handover, self.handover_ready, self.last_human = None, False, None
+        self.turn_log, self.log_seat = [], None
+        out.scroll_top()  # the form may have been scrolled: the table starts at its top
         self.started(out)
 
     def ask_new(self, out: Effects) -> None:
@@ -444,7 +555,9 @@ class GameScreen(Page, Generic[G]):
         game = self.game
         if game is None or game.over:
             return None
-        return {"engine": game.to_dict(), **self.dice.saved(), **self.extras()}
+        # The card waiting for the next person comes back after a reload too.
+        handover = {} if self.handover is None else {"handover": self.handover}
+        return {"engine": game.to_dict(), **self.dice.saved(), **handover, **self.extras()}
 
     def _resume(self) -> None:
         saves = self.ctx.saves
@@ -475,6 +588,10 @@ class GameScreen(Page, Generic[G]):
         self.dice.resume(dice, self.ctx.params)
         self.phase = "play"
         self.notice = self.resumed_note
+        # A card only for the person whose turn it is (anything else is ignored).
+        waiting = state.get("handover")
+        if type(waiting) is int and waiting == game.current and not game.seats[waiting].computer:
+            self.handover = waiting
 
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> str:
@@ -482,4 +599,23 @@ class GameScreen(Page, Generic[G]):
             return self.view_setup()
         if self.phase == "end":
             return self.view_end()
-        return self.view_table()
+        table = self.view_table() + self.turn_log_view()
+        if self.confirm:
+            card = widgets.confirm_new(self.ctx.tr, self.prefix)
+        elif self.handover is not None:
+            card = self.handover_card()
+        else:
+            return table
+        # The table stays in sight behind the card, out of reach of taps and Tab.
+        return f"<div inert>{table}</div>{card}"
+
+    def turn_log_view(self) -> str:
+        """The computer's turn, step by step: while it plays, and after it, until its
+        next turn (or a new game)."""
+        game = self.game
+        if not self.turn_log or game is None or self.log_seat is None:
+            return ""
+        if self.log_lang != self.ctx.tr.lang:
+            return ""  # said in another language: the next turn is logged in this one
+        name = seats.shown_name(self.ctx.tr, game.seats[self.log_seat])
+        return widgets.turn_log(self.ctx.tr, self.prefix, name, self.turn_log, self.log_done)

@@ -9,6 +9,7 @@ and names its fields ``#<prefix>-name-<i>``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,8 +87,31 @@ def computer_name(tr: Translator) -> str:
 
 
 def shown_name(tr: Translator, seat: Seat) -> str:
-    """A player's name as shown: the computer's follows the language."""
-    return computer_name(tr) if seat.computer else seat.name
+    """A player's name as shown: the computer's follows the language, and so does a
+    default name ("Player 2" becomes «Joueur 2» in French), which nobody typed.
+
+    >>> from zaria.i18n import Translator
+    >>> fr = Translator("fr")
+    >>> [shown_name(fr, Seat(name)) for name in ("Player 2", "Ann", "Player 9")]
+    ['Joueur 2', 'Ann', 'Player 9']
+    """
+    if seat.computer:
+        return computer_name(tr)
+    n = default_number(seat.name)
+    return seat.name if n is None else tr(DEFAULT_NAME, n=n)
+
+
+def default_number(name: str) -> int | None:
+    """The place ``n`` when ``name`` is the default name of the n-th person in one of
+    the app's languages ("Player 2", «Παίκτης 2»), else None."""
+    return _default_names().get(name)
+
+
+@functools.cache
+def _default_names() -> dict[str, int]:
+    return {
+        name: n for n in range(1, MAX_HUMANS + 1) for name in in_every_language(DEFAULT_NAME, n=n)
+    }
 
 
 def default_name(tr: Translator) -> Callable[[int], str]:

@@ -1,0 +1,88 @@
+"""The settings screen, reached from home: every setting of the app in one place
+(the games' own panels show the ones that matter while playing).
+
+Each control reports ``data-act="setting"`` with its key and value, as the
+games' controls do; the app checks the value and stores it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator
+from zaria_web.effects import Effects
+from zaria_web.html import attrs, h
+from zaria_web.screen import Page
+from zaria_web.settings import SETTING_VALUES, allowed
+from zaria_web.widgets import button, radio
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    """A setting was chosen on this screen."""
+
+    key: str
+    value: str
+
+
+def _labels(tr: Translator) -> dict[str, tuple[str, dict[str, str]]]:
+    """Each setting's label and the words for its values, in the order shown."""
+    seconds = {s: tr("penta.autorecord.seconds", s=int(s)) for s in ("3", "5", "10")}
+    on_off = {"on": tr("settings.on"), "off": tr("settings.off")}
+    return {
+        "theme": (tr("theme.label"), {t: tr("theme." + t) for t in SETTING_VALUES["theme"]}),
+        "pace": (tr("common.pace"), {p: tr("common.pace." + p) for p in SETTING_VALUES["pace"]}),
+        "autorecord": (tr("penta.autorecord"), {**seconds, "off": tr("penta.autorecord.off")}),
+        "coach": (tr("settings.coach"), on_off),
+        "handover": (tr("common.handover.setting"), on_off),
+    }
+
+
+class SettingsScreen(Page):
+    """The language, the theme, the computer's pace, Penta's auto-record and coach,
+    and the hand-over card between people."""
+
+    name = "settings"
+
+    def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
+        if act != "setting":
+            return None
+        key, value = data.get("key", ""), data.get("value", "")
+        return ChangeSetting(key, value) if allowed(key, value) else None
+
+    def update(self, intent: Any, out: Effects) -> None:
+        if isinstance(intent, ChangeSetting):
+            out.setting(intent.key, intent.value)
+            out.focus(f"#set-{intent.key}-{intent.value}")
+
+    def _group(self, key: str, label: str, words: dict[str, str]) -> str:
+        chosen = self.ctx.settings.get(key, "")
+        choices = "".join(
+            radio(f"set-{key}", "setting", value, words[value], value == chosen, data_key=key)
+            for value in SETTING_VALUES[key]
+        )
+        return (
+            f'<fieldset class="settings-group" id="settings-{key}"><legend>{h(label)}</legend>'
+            f'<div class="fk-segs">{choices}</div></fieldset>'
+        )
+
+    def view(self) -> str:
+        tr = self.ctx.tr
+        options = "".join(
+            f"<option{attrs(value=code, selected=code == tr.lang, lang=code)}>"
+            f"{h(NATIVE_NAMES[code])}</option>"
+            for code in LANGUAGES
+        )
+        language = (
+            f'<label class="field settings-lang"><span>{h(tr("home.language"))}</span>'
+            f'<select id="settings-lang" data-act="lang">{options}</select></label>'
+        )
+        groups = "".join(self._group(k, *v) for k, v in _labels(tr).items())
+        return (
+            '<section class="settings panel" aria-labelledby="settings-title">'
+            f'<h1 id="settings-title">{h(tr("settings.title"))}</h1>{language}{groups}'
+            f'<div class="btn-row">{button(tr("nav.home"), "home", "settings-home")}</div>'
+            "</section>"
+        )

@@ -1,0 +1,49 @@
+"""Each screen's address: the part after ``#`` that a reload, a bookmark or a shared
+link opens again.
+
+A history entry names a screen (``penta``, ``stats``) or, for the rules, which
+game's rules and the screen their Back button returns to (``rules:farkle`` and
+``rules:farkle:farkle-pad``). Its address is that name as a path after ``#/``:
+``#/penta``, ``#/rules/farkle/farkle-pad``; home has none.
+"""
+
+from __future__ import annotations
+
+import re
+
+from zaria_web.screen import GAMES, PLAYED
+
+#: The screens an address may name (home is the page without one).
+SCREENS = (*PLAYED, "stats", "settings", "rules")
+_PART = re.compile(r"[a-z]+(?:-[a-z]+)?")
+
+
+def address(entry: str) -> str:
+    """The address (``#/…``) of the history entry ``entry``; home's is empty.
+
+    >>> address("penta"), address("rules:farkle:farkle-pad"), address("home")
+    ('#/penta', '#/rules/farkle/farkle-pad', '')
+    """
+    return "" if entry == "home" else "#/" + entry.replace(":", "/")
+
+
+def entry_of(fragment: str) -> str | None:
+    """The history entry an address names, or None (home, or not an address of the app).
+
+    >>> entry_of("#/farkle"), entry_of("#/rules/penta"), entry_of("#/rules/penta/penta-pad")
+    ('farkle', 'rules:penta', 'rules:penta:penta-pad')
+    >>> entry_of(""), entry_of("#/nowhere"), entry_of("#/rules/chess"), entry_of("#/penta/x")
+    (None, None, None, None)
+    """
+    path = fragment.removeprefix("#").removeprefix("/").removesuffix("/")
+    parts = path.split("/") if path else []
+    if not parts or len(parts) > 3 or not all(_PART.fullmatch(p) for p in parts):
+        return None
+    name, rest = parts[0], parts[1:]
+    if name not in SCREENS:
+        return None
+    if name != "rules":
+        return None if rest else name
+    if not rest or rest[0] not in GAMES or (len(rest) == 2 and rest[1] not in PLAYED):
+        return None
+    return ":".join(parts)
