@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from a11y import audit
 from conftest import App, no_error_box
+from test_penta_ui import roll
 
 SOLITAIRE = "11111,22222,33344,44412,55513,66612,11234,12345,12346,22333,55552,66645,66655"
 SOLITAIRE_BOXES = (
@@ -33,12 +34,6 @@ def start_penta(page: Page, name: str = "", coach: bool = False) -> None:
     expect(page.locator("#penta-roll")).to_be_visible()
     if coach:
         page.locator("#penta-coach").click()
-
-
-def roll(page: Page) -> None:
-    count = page.locator(".roll-pip.used").count()
-    page.locator("#penta-roll").click()
-    expect(page.locator(".roll-pip.used")).to_have_count(count + 1)
 
 
 def record(page: Page, box: str) -> None:

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from a11y import tab_to
 from conftest import App, no_error_box
+from test_penta_ui import roll
 from zaria.i18n import Translator
 
 PHONE = {"has_touch": True, "is_mobile": True}
@@ -41,12 +42,6 @@ def start(
         handover.click()
     page.locator("#penta-start").click()
     expect(page.locator("#penta-roll")).to_be_visible()
-
-
-def roll(page: Page) -> None:
-    count = page.locator(".roll-pip.used").count()
-    page.locator("#penta-roll").click()
-    expect(page.locator(".roll-pip.used")).to_have_count(count + 1)
 
 
 # -- 1. the whole turn on one screen ---------------------------------------------------

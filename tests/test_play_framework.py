@@ -476,6 +476,8 @@ def test_after_the_computer_the_card_waits_for_the_next_person(g: Game) -> None:
     # The device was with Ben: it goes back to Ann.
     assert screen(app).handover == 0
     assert Page(host.screen_html).text[f"{g.prefix}-handover-title"] == "Ann’s turn"
+    # The computer's turn in words holds its own steps, not the card's call to Ann.
+    assert screen(app).turn_log and "Ann’s turn" not in screen(app).turn_log
 
 
 @pytest.mark.parametrize("g", GAMES, ids=ids)

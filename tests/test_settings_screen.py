@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -54,3 +55,23 @@ def test_the_settings_screen_in_french_has_no_english_left() -> None:
     assert "Réglages" in text and "Thème" in text
     for english in ("Settings", "Computer pace", "Auto-record", "Theme", " On", " Off"):
         assert english not in text, english
+
+
+def test_the_theme_button_names_the_theme_shown() -> None:
+    app, host = home()
+    app.redraw()
+    labels = []
+    for _ in range(3):
+        button = re.search(r"<button[^>]*id=\"theme\"[^>]*>", host.tools_html)
+        assert button is not None
+        labels.append(
+            (
+                re.findall(r'data-theme="(\w+)"', button.group(0))[0],
+                re.findall(r'aria-label="([^"]+)"', button.group(0))[0],
+            )
+        )
+        app.action("theme", {})
+    # Each state has its own name, which says what is shown now.
+    assert labels[0] == ("system", "Theme: System theme")
+    assert {label for _, label in labels} >= {"Theme: Dark theme", "Theme: System theme"}
+    assert all(label == f"Theme: {theme.capitalize()} theme" for theme, label in labels)

@@ -391,9 +391,16 @@ class GameScreen(Page, Generic[G]):
         if seat.computer or humans < 2 or game.current == self.last_human:
             return
         self.handover, self.handover_ready = game.current, False
-        name = seats.shown_name(self.ctx.tr, seat)
-        out.announce(self.ctx.tr("common.handover.title", name=name))
+        out.announce(self.handover_said())
         out.focus(f"#{self.prefix}-handover")
+
+    def handover_said(self) -> str:
+        """What the hand-over card says aloud ("Ben's turn"); nothing without a card."""
+        game = self.game
+        if self.handover is None or game is None:
+            return ""
+        name = seats.shown_name(self.ctx.tr, game.seats[self.handover])
+        return self.ctx.tr("common.handover.title", name=name)
 
     def take_device(self, out: Effects) -> None:
         """The next person tapped the card (after its pause): their turn starts."""
@@ -472,8 +479,10 @@ class GameScreen(Page, Generic[G]):
             self.log_lang = self.ctx.tr.lang
         seat, first = game.current, len(out.items)
         stepped = self._computer_step(game, out)
-        # What the step said is what the log keeps of it (in the words of that moment).
-        self.turn_log += [e.text for e in out.items[first:] if isinstance(e, Announce)]
+        # What the step said is what the log keeps of it (in the words of that moment),
+        # but for the hand-over card's call to the next person.
+        said = [e.text for e in out.items[first:] if isinstance(e, Announce)]
+        self.turn_log += [t for t in said if t != self.handover_said()]
         self.log_done = game.over or game.current != seat
         return stepped
 
