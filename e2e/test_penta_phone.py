@@ -260,6 +260,8 @@ def test_every_box_state_keeps_its_text_readable(
     found += text_contrasts(page, "sacrifice chosen", "td.selected .pot")
     found += text_contrasts(page, "recorded", "tr.box-row td.cur.num")
     low = [f for f in found if f[2] < 4.5]
+    lowest = min(found, key=lambda f: f[2])
+    print(f"lowest text contrast of a box, {scheme}: {lowest[2]:.2f}:1 ({lowest[0]})")
     assert not low, low
 
 
