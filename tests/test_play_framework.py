@@ -595,3 +595,16 @@ def test_the_computer_s_turn_stays_readable_in_its_log(g: Game) -> None:
     # Ann's turn does not clear it; the computer's next turn starts a new one.
     app.action("roll", {})
     assert Page(host.screen_html).has(f"{g.prefix}-turn-log")
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_the_score_pad_offers_no_hand_over(g: Game) -> None:
+    app, host = open_game(g)
+    app.action("home", {})
+    app.action("open", {"game": f"{g.name}-pad"})
+    app.action("seat-add", {})
+    assert f"{g.prefix}-handover-setting" not in host.screen_html
+    app.action("home", {})
+    app.action("open", {"game": g.name})
+    app.action("seat-add", {})
+    assert f"{g.prefix}-handover-setting" in host.screen_html

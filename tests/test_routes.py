@@ -19,6 +19,7 @@ ENTRIES = [
     "rules:farkle",
     "rules:farkle:farkle-pad",
     "rules:penta:farkle",
+    "rules:farkle:home",
 ]
 
 
@@ -62,3 +63,30 @@ def test_a_reload_shows_the_screen_of_its_entry_without_a_new_one() -> None:
     assert app.screen.name == "stats" and host.history == ["home"]
     app.open_entry("no-such-screen")
     assert app.screen.name == "home"
+
+
+def test_the_rules_opened_from_home_lead_back_home_one_step_above_it() -> None:
+    app, host = new_app()
+    app.redraw()
+    app.action("rules", {"game": "farkle"})
+    assert host.history == ["home", "rules:farkle:home"]
+    assert 'data-act="home"' in host.screen_html and 'id="rules-back-top"' in host.screen_html
+    assert app.key("Escape") is True
+    assert app.screen.name == "home" and host.history == ["home"]
+
+
+def test_a_link_to_the_rules_leads_back_home() -> None:
+    app, host = new_app()
+    app.open_entry("rules:penta")
+    assert host.history == ["home", "rules:penta:home"]
+    app.key("Escape")
+    assert app.screen.name == "home"
+
+
+def test_the_rules_opened_from_a_game_lead_back_to_it_two_steps_above_home() -> None:
+    app, host = new_app()
+    app.action("open", {"game": "penta"})
+    app.action("rules", {"game": "penta"})
+    assert host.history == ["home", "penta", "rules:penta"]
+    app.key("Escape")
+    assert app.screen.name == "penta"

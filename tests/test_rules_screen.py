@@ -84,8 +84,15 @@ def test_the_rules_action_shows_that_games_rules_with_back_buttons(game: str) ->
     app, host = open_rules(game)
     assert app.screen.name == "rules"
     assert f'<article class="rules" data-game="{game}"' in host.screen_html
-    backs = re.findall(r"<button[^>]*data-act=\"open\" data-game=\"(\w+)\"", host.screen_html)
-    assert backs == [game, game]  # top and bottom
+    # Opened from home, the back buttons (top and bottom) lead home.
+    assert (
+        len(
+            re.findall(
+                r'<button[^>]*class="btn primary rules-back"[^>]*data-act="home"', host.screen_html
+            )
+        )
+        == 2
+    )
     assert host.focused == "#screen"
     assert f"Rules of {EN['game.' + game]}" in host.screen_html
 
@@ -106,7 +113,7 @@ def test_the_page_follows_a_language_change() -> None:
     app, host = open_rules("penta")
     app.action("lang", {"value": "el"})
     assert "Οι κανόνες του Πέντα" in host.screen_html
-    assert "Επιστροφή στο παιχνίδι" in host.screen_html
+    assert "</span> Αρχική</button>" in host.screen_html  # back home, in Greek
 
 
 # -- structure --------------------------------------------------------------------

@@ -24,7 +24,9 @@ def test_home_leads_to_each_game_s_rules_and_back(game: str) -> None:
     assert Page(host.screen_html).has(f"home-rules-{game}")
     app.action("rules", {"game": game})
     assert app.screen.name == "rules" and app.screen.game == game  # type: ignore[attr-defined]
-    assert host.history == ["home", f"rules:{game}"]
+    assert host.history == ["home", f"rules:{game}:home"]
+    app.key("Escape")
+    assert app.screen.name == "home"
 
 
 def test_every_setting_is_on_the_settings_screen_and_is_stored() -> None:

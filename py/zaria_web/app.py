@@ -68,8 +68,10 @@ SCREENS: dict[str, tuple[str, str]] = {
 }
 
 #: How many steps from home each screen is, for the browser's Back button
-#: (a game's rules open over that game).
+#: (a game's rules open over that game, or over home when opened from it).
 DEPTHS = {"home": 0, "rules": 2}
+#: The screens the rules page returns to.
+BACKS = (*PLAYED, "home")
 #: The same, on a game screen whose game is not being saved (a reload would lose it).
 ERROR_UNSAVED = "error.generic_unsaved"
 #: How much of an error's own text the notice shows (enough to report it).
@@ -254,12 +256,13 @@ class App:
         """
         changed = name != self.screen.name
         if changed and not from_history:
-            entry = name
+            entry, depth = name, DEPTHS.get(name, 1)
             if name == "rules":  # which game's rules (and from where), for Forward after a reload
                 rules = self._screen("rules")
                 game, back = str(getattr(rules, "game", "penta")), str(getattr(rules, "back", ""))
-                entry += ":" + game + (":" + back if back in PLAYED and back != game else "")
-            self.host.remember_screen(entry, DEPTHS.get(name, 1))
+                entry += ":" + game + (":" + back if back in BACKS and back != game else "")
+                depth = 1 if back == "home" else 2  # over home, or over the game
+            self.host.remember_screen(entry, depth)
         if changed:
             self.screen.update(Leave(), Effects())
             self.ctx.notices.clear()  # notices concern the screen they appeared on
@@ -277,6 +280,13 @@ class App:
             self.host.scroll_to_top()
         if not any(isinstance(e, Focus) for e in out.items):
             self.host.focus("#screen")
+
+    def depth(self) -> int:
+        """How many steps from home the screen shown is (its history entry's depth)."""
+        name = self.screen.name
+        if name == "rules":
+            return 1 if getattr(self.screen, "back", "") == "home" else 2
+        return DEPTHS.get(name, 1)
 
     def close(self) -> None:
         """Stop the app for good: every screen it created leaves and its timer is
@@ -349,12 +359,12 @@ class App:
 
     def open_entry(self, entry: str) -> None:
         """Open the screen of ``entry`` as a link to it does: over home, in a new
-        history entry (Back returns home)."""
-        name = self._entry_screen(entry)
+        history entry (Back returns home, and so do the rules' back buttons)."""
+        name = self._entry_screen(entry, link=True)
         if name != self.screen.name:
             self.go(name)
 
-    def _entry_screen(self, entry: str) -> str:
+    def _entry_screen(self, entry: str, link: bool = False) -> str:
         """The screen ``entry`` names, made ready (which game's rules); home if none."""
         name, _, rest = entry.partition(":")
         game, _, back = rest.partition(":")
@@ -362,7 +372,8 @@ class App:
             rules = self._screen("rules")
             if rules is not self.screen:
                 rules.game = game  # type: ignore[attr-defined]
-                rules.back = back if back in PLAYED else game  # type: ignore[attr-defined]
+                default = "home" if link else game
+                rules.back = back if back in BACKS else default  # type: ignore[attr-defined]
         return name if name in SCREENS else "home"
 
     def set_language(self, lang: str) -> None:

@@ -21,7 +21,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 
 from zaria_web import routes
-from zaria_web.app import DEPTHS, App
+from zaria_web.app import App
 from zaria_web.host import StorageError
 
 _TEXT_FIELDS = ("INPUT", "TEXTAREA", "SELECT")
@@ -276,10 +276,13 @@ def _on_history(evt: Any) -> None:
         return
     entry = _history_entry()
     if entry is None:
-        # An address typed or followed within the page (``#/stats``): its screen.
-        typed = routes.entry_of(str(js.location.hash)) or "home"
-        _set_entry(typed, DEPTHS.get(typed.partition(":")[0], 1) if typed != "home" else 0)
-        _guarded(lambda: app.history_to(typed))()
+        # An address typed or followed within the page (``#/stats``): its screen, in
+        # an entry one step above the screen it was typed on (so that stepping back
+        # from it lands on the entries below). Any other ``#…`` changes nothing.
+        typed = routes.entry_of(str(js.location.hash))
+        if typed is not None:
+            _set_entry(typed, app.depth() + 1)
+            _guarded(lambda: app.history_to(typed))()
         return
     _guarded(lambda: app.history_to(entry[0]))()
 

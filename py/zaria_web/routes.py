@@ -44,6 +44,6 @@ def entry_of(fragment: str) -> str | None:
         return None
     if name != "rules":
         return None if rest else name
-    if not rest or rest[0] not in GAMES or (len(rest) == 2 and rest[1] not in PLAYED):
+    if not rest or rest[0] not in GAMES or (len(rest) == 2 and rest[1] not in (*PLAYED, "home")):
         return None
     return ":".join(parts)

@@ -98,6 +98,10 @@ class RulesScreen(Page):
         return rules_page(self.ctx.tr, self._game(), autorecord, self._back())
 
     def _back(self) -> str:
+        """Where the back buttons lead: home, when the rules were opened from it; else
+        the game (or its score pad) they were opened from."""
+        if self.back == "home":
+            return "home"
         return self.back if self.back.startswith(self._game()) else self._game()
 
     def key(self, key: str) -> Go | None:
@@ -143,14 +147,17 @@ def rules_page(
 
 
 def _back(tr: Translator, game: str, where: str) -> str:
+    """A back button: to ``game`` (a game's screen), or home."""
+    home = game == "home"
     button = attrs(
         type="button",
         class_="btn primary rules-back",
         id=f"rules-back-{where}",
-        data_act="open",
-        data_game=game,
+        data_act="home" if home else "open",
+        data_game=None if home else game,
     )
-    return f'<button{button}><span aria-hidden="true">←</span> {h(tr("rules.back"))}</button>'
+    label = h(tr("nav.home" if home else "rules.back"))
+    return f'<button{button}><span aria-hidden="true">←</span> {label}</button>'
 
 
 Section = tuple[str, str, str]  # (heading id, heading text, HTML after the heading)

@@ -17,10 +17,9 @@ from zaria.penta.players import LEVELS
 from zaria.penta.scoring import LOWER, UPPER, UPPER_BONUS_THRESHOLD, Box
 from zaria_web import widgets
 from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
-from zaria_web.names import in_every_language
 from zaria_web.penta.review import Coach, Decision, Keep, Score, choice_of, costliest_first
 from zaria_web.penta.review import verdict as review_verdict
-from zaria_web.play.seats import DEFAULT_NAME, MAX_HUMANS, SeatForm, shown_name
+from zaria_web.play.seats import MAX_HUMANS, SeatForm, default_number, shown_name
 
 
 @dataclass
@@ -186,6 +185,8 @@ class PentaView:
         )
         error = f'<p class="notice" role="alert">{h(dice_error)}</p>' if dice_error else ""
         computer = self._computer_fields(setup) if computer_choice else ""
+        # Real dice are thrown on the table: the score pad is not passed around.
+        handover = self._handover(setup) if computer_choice else None
         back = (
             widgets.button(tr("farkle.setup.back"), "back", "penta-back")
             if can_go_back
@@ -197,7 +198,7 @@ class PentaView:
             f"{'' if computer_choice else _real_kicker(tr)}{error}{self._message(message)}"
             f'<fieldset class="players"><legend>{h(tr("common.players"))}</legend>'
             f'<ol class="player-list">{rows}</ol>{add}'
-            f"{widgets.game_options(tr, 'penta', setup.strict, self._handover(setup))}</fieldset>"
+            f"{widgets.game_options(tr, 'penta', setup.strict, handover)}</fieldset>"
             f"{computer}"
             f"{self.settings_panel() if computer_choice else ''}"
             f'<div class="btn-row end">{back}'
@@ -604,7 +605,7 @@ class PentaView:
         if len(game.seats) == 1:
             name = game.seats[0].name
             score = game.totals(0).total
-            if name in in_every_language(DEFAULT_NAME, n=1):
+            if default_number(name) is not None:
                 return h(tr("penta.end.solo", score=score))
             return tr_html(tr, "penta.end.solo_named", name=bdi(name), score=score)
         winners = outcome.winners
@@ -696,7 +697,7 @@ class PentaView:
     def _review(self, game: PentaGame, seat: int, decisions: list[Decision]) -> str:
         """A person's review: a verdict, the total cost, each costly choice, costliest first."""
         tr = self.tr
-        name = game.seats[seat].name
+        name = self._seat_name(game.seats[seat])
         total = sum(d.cost for d in decisions)
         verdict = tr("penta.review.verdict." + review_verdict(total))
         head = f'<h4>{bdi(name)}</h4><p class="review-verdict">{h(verdict)}</p>'

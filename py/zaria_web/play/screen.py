@@ -413,7 +413,7 @@ class GameScreen(Page, Generic[G]):
     def handover_choice(self) -> bool | None:
         """The hand-over setting as the form offers it: when several people play."""
         on = self.ctx.settings.get("handover", "on") == "on"
-        return on if len(self.form.names) > 1 else None
+        return on if len(self.form.names) > 1 and not self.real_dice else None
 
     def handover_card(self) -> str:
         """The card over the table while the device goes to the next person."""
@@ -599,8 +599,9 @@ class GameScreen(Page, Generic[G]):
         self.notice = self.resumed_note
         # A card only for the person whose turn it is (anything else is ignored).
         waiting = state.get("handover")
+        wanted = not self.real_dice and self.ctx.settings.get("handover", "on") == "on"
         if type(waiting) is int and waiting == game.current and not game.seats[waiting].computer:
-            self.handover = waiting
+            self.handover = waiting if wanted else None
 
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> str:
