@@ -4,6 +4,7 @@ itself while the computer plays."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,29 @@ def test_a_new_game_opens_at_the_top(app: App, size: tuple[int, int]) -> None:
     start.click()
     expect(page.locator("#fk-roll")).to_be_visible()
     page.wait_for_function("scrollY === 0")
+
+
+VIBRATIONS = """window.__buzz = [];
+navigator.vibrate = pattern => { window.__buzz.push(Array.from(pattern)); return true; };"""
+
+
+def test_a_roll_vibrates_only_while_the_vibration_setting_is_on(
+    make_app: Callable[..., App],
+) -> None:
+    a = make_app()
+    a.context.add_init_script(VIBRATIONS)
+    page = a.open("?dice=11234,11234")
+    page.locator(".game-card.penta").click()
+    page.locator("#penta-computer").uncheck()
+    page.locator("#penta-start").click()
+    page.locator("#penta-roll").click()
+    page.wait_for_function("window.__buzz.length === 1")
+    assert page.evaluate("window.__buzz") == [[20]]
+    page.locator(".brand").click()
+    page.locator("#home-settings").click()
+    page.locator("#set-haptics-off").check(force=True)
+    page.locator(".brand").click()
+    page.locator(".game-card.penta").click()
+    page.locator("#penta-roll").click()
+    expect(page.locator(".roll-pip.used")).to_have_count(2)
+    assert page.evaluate("window.__buzz") == [[20]]

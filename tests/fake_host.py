@@ -60,6 +60,7 @@ class FakeHost:
         self.files: dict[str, bytes] = {}
         self.focused = ""
         self.scrolled_to_top = 0
+        self.vibrated: list[tuple[int, ...]] = []
         self.dark = False
         self.history: list[str] = ["home"]
         #: When set, downloads wait in ``pending`` until :meth:`deliver` (a slow network).
@@ -138,6 +139,9 @@ class FakeHost:
 
     def scroll_to_top(self) -> None:
         self.scrolled_to_top += 1
+
+    def vibrate(self, pattern: tuple[int, ...]) -> None:
+        self.vibrated.append(pattern)
 
     def focus(self, selector: str) -> None:
         self.focused = selector

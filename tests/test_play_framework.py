@@ -17,7 +17,7 @@ import pytest
 from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
-from zaria_web.play.screen import HANDOVER_PAUSE_MS, GameScreen, Play
+from zaria_web.play.screen import BUST_BUZZ, HANDOVER_PAUSE_MS, ROLL_BUZZ, GameScreen, Play
 
 
 @dataclass(frozen=True)
@@ -608,3 +608,28 @@ def test_the_score_pad_offers_no_hand_over(g: Game) -> None:
     app.action("open", {"game": g.name})
     app.action("seat-add", {})
     assert f"{g.prefix}-handover-setting" in host.screen_html
+
+
+# -- feel ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_a_persons_roll_vibrates_the_device_only_with_the_setting_on(g: Game) -> None:
+    app, host = started(g)
+    app.action("roll", {})
+    assert host.vibrated == [ROLL_BUZZ]
+    g.hold(app)  # a hold is no roll: nothing
+    assert host.vibrated == [ROLL_BUZZ]
+    app.set_setting("haptics", "off")
+    app.action("roll", {})
+    assert host.vibrated == [ROLL_BUZZ]
+
+
+def test_a_lost_turn_vibrates_more_and_the_computer_s_rolls_not_at_all() -> None:
+    app, host = two_people(FARKLE, computer=True, dice="234623,234623,155234", pace="instant")
+    app.action("roll", {})  # Ann: 2, 3, 4, 6, 2, 3 scores nothing
+    assert host.vibrated == [BUST_BUZZ]
+    assert pass_device(app)
+    app.action("roll", {})  # Ben loses his turn too; then the computer plays at once
+    host.advance(0)
+    assert host.vibrated == [BUST_BUZZ, BUST_BUZZ]

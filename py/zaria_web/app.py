@@ -26,7 +26,17 @@ from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
 from zaria_web import stored, widgets
-from zaria_web.effects import Download, Effects, Focus, Go, Notice, ScrollTop, Setting, Timer
+from zaria_web.effects import (
+    Download,
+    Effects,
+    Focus,
+    Go,
+    Notice,
+    ScrollTop,
+    Setting,
+    Timer,
+    Vibrate,
+)
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
 from zaria_web.saves import SaveStore
@@ -184,6 +194,9 @@ class App:
             self.redraw()
         if any(isinstance(e, ScrollTop) for e in out.items):
             self.host.scroll_to_top()
+        if self.settings.get("haptics") == "on":
+            for buzz in (e for e in out.items if isinstance(e, Vibrate)):
+                self.host.vibrate(buzz.pattern)
         for said in out.spoken():
             self.host.announce(said.text, assertive=said.assertive)
         for effect in out.items:

@@ -188,6 +188,10 @@ class BrowserHost:
     def scroll_to_top(self) -> None:
         js.window.scrollTo(0, 0)
 
+    def vibrate(self, pattern: tuple[int, ...]) -> None:
+        if hasattr(js.navigator, "vibrate"):  # not every browser can
+            js.navigator.vibrate(js.Array.of(*pattern))
+
     def focus(self, selector: str) -> None:
         el = self.doc.querySelector(selector)
         if _found(el):

@@ -70,7 +70,15 @@ class ScrollTop:
     """Scroll the page back to its top (a new game starts there, on a phone too)."""
 
 
-Effect = Focus | Announce | Setting | Go | Notice | Download | ScrollTop
+@dataclass(frozen=True)
+class Vibrate:
+    """A short vibration (milliseconds on, off, on…): a roll, a lost turn. The app
+    gives it to the device only when the Vibration setting is on."""
+
+    pattern: tuple[int, ...]
+
+
+Effect = Focus | Announce | Setting | Go | Notice | Download | ScrollTop | Vibrate
 
 
 @dataclass(frozen=True)
@@ -106,6 +114,9 @@ class Effects:
 
     def scroll_top(self) -> None:
         self.items.append(ScrollTop())
+
+    def vibrate(self, *pattern: int) -> None:
+        self.items.append(Vibrate(pattern))
 
     def notice(self, msg_id: str) -> None:
         self.items.append(Notice(msg_id))

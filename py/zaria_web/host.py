@@ -58,6 +58,9 @@ class Host(Protocol):
     def scroll_to_top(self) -> None:
         """Scroll the page back to its top (a new screen starts there)."""
 
+    def vibrate(self, pattern: tuple[int, ...]) -> None:
+        """Vibrate the device (milliseconds on, off, on…), where it can."""
+
     def focus(self, selector: str) -> None:
         """Move keyboard focus to the first element matching ``selector``."""
 

@@ -17,6 +17,7 @@ DEFAULT_SETTINGS = {
     "pace": "normal",
     "coach": "off",
     "handover": "on",
+    "haptics": "on",
 }
 #: The values each setting may take; anything else read from storage is replaced
 #: by the default, and :meth:`zaria_web.app.App.set_setting` refuses it.
@@ -26,6 +27,7 @@ SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "pace": ("normal", "fast", "instant"),
     "coach": ("on", "off"),
     "handover": ("on", "off"),
+    "haptics": ("on", "off"),
 }
 #: Milliseconds between two visible steps of a computer's turn, by pace.
 PACE_MS = {"normal": 1000, "fast": 300, "instant": 0}

@@ -512,6 +512,10 @@ class FarkleScreen(GameScreen[FarkleGame]):
     def coach_wanted(self) -> bool:
         return False  # the app's own Farkle has no coach
 
+    def busted(self) -> bool:
+        game = self.game
+        return game is not None and any(e.kind is EventKind.LOST_TURN for e in game.events)
+
     def turn_outcome(self) -> str:
         game = self.game
         if game is None:

@@ -37,6 +37,7 @@ def _labels(tr: Translator) -> dict[str, tuple[str, dict[str, str]]]:
         "autorecord": (tr("penta.autorecord"), {**seconds, "off": tr("penta.autorecord.off")}),
         "coach": (tr("settings.coach"), on_off),
         "handover": (tr("common.handover.setting"), on_off),
+        "haptics": (tr("settings.haptics"), on_off),
     }
 
 

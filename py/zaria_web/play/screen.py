@@ -101,6 +101,10 @@ class HandoverReady:
     """The pause after a change of player is over: the hand-over card may be tapped."""
 
 
+#: The vibrations of a person's roll and of a lost turn (milliseconds on, off, on).
+ROLL_BUZZ = (20,)
+BUST_BUZZ = (60, 40, 60)
+
 #: How long the hand-over card ignores taps: a double tap meant for the last turn
 #: (150 ms apart, or a slow 400) never starts the next person's turn.
 HANDOVER_PAUSE_MS = 600
@@ -252,6 +256,10 @@ class GameScreen(Page, Generic[G]):
         """How the turn that just ended went, as HTML, for the hand-over card."""
         return ""
 
+    def busted(self) -> bool:
+        """Whether the action just played lost the turn (Farkle's roll of nothing)."""
+        return False
+
     def pad_view(self) -> PadView | None:
         """The throw being entered, on a score pad (:mod:`zaria_web.play.pad`)."""
         return None
@@ -371,6 +379,11 @@ class GameScreen(Page, Generic[G]):
         self.pending = None
         if not game.seats[before].computer:
             self.last_human = before
+            # The device in hand answers a person's roll, and more strongly a lost turn.
+            if self.busted():
+                out.vibrate(*BUST_BUZZ)
+            elif isinstance(action, self.roll):
+                out.vibrate(*ROLL_BUZZ)
         self.played(action, out)
         if game.over:
             self.finish(out)

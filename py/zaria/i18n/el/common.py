@@ -59,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "settings.title": "Ρυθμίσεις",
     "settings.on": "Ναι",
     "settings.off": "Όχι",
+    "settings.haptics": "Δόνηση στη ρίψη και στη χαμένη σειρά (όπου υποστηρίζεται)",
     "settings.coach": "Προπονητής της Πέντα (συμβουλές στο παιχνίδι)",
     "stats.title": "Στατιστικά",
     "stats.games": "Παρτίδες",

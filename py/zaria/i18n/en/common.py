@@ -59,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "settings.title": "Settings",
     "settings.on": "On",
     "settings.off": "Off",
+    "settings.haptics": "Vibration on a roll and a lost turn (where the device can)",
     "settings.coach": "Penta coach (advice during play)",
     "stats.title": "Statistics",
     "stats.games": "Games played",

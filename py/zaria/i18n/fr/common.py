@@ -59,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "settings.title": "Réglages",
     "settings.on": "Oui",
     "settings.off": "Non",
+    "settings.haptics": "Vibration au lancer et au tour perdu (si l’appareil le permet)",
     "settings.coach": "Coach de Penta (conseils en jeu)",
     "stats.title": "Statistiques",
     "stats.games": "Parties jouées",

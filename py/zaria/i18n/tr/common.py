@@ -59,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "settings.title": "Ayarlar",
     "settings.on": "Açık",
     "settings.off": "Kapalı",
+    "settings.haptics": "Atışta ve kaybedilen turda titreşim (cihaz destekliyorsa)",
     "settings.coach": "Penta koçu (oyun sırasında öneriler)",
     "stats.title": "İstatistikler",
     "stats.games": "Oynanan oyun",
