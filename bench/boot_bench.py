@@ -4,10 +4,12 @@ Both pages are served from the built site (``site/``) by a local server; each is
 loaded several times in headless Chromium, with a cold cache (a new browser
 context each time) and a warm one (a reload in the same context). Prints the
 median time from navigation to ready (the app's ``data-ready`` marker; PyScript's
-``py:done`` event for the bare page), their ratio, and the bytes the home page
-downloads.
+``py:done`` event for the bare page), their ratio, the longest main-thread task
+until ready (Long Tasks API: while it runs the page cannot scroll or answer a tap),
+and the bytes the home page downloads. Each CPU rate of ``--rates`` gets its rows:
+4 slows the CPU 4× through the DevTools protocol (a mid-range phone).
 
-``python bench/boot_bench.py [--runs 5]``
+``python bench/boot_bench.py [--runs 5] [--rates 1,4]``
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import sys
 import threading
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -40,6 +42,14 @@ document.documentElement.dataset.ready = "1"
 BYTES = """performance.getEntriesByType("navigation").concat(
   performance.getEntriesByType("resource")).reduce((n, e) => n + e.encodedBodySize, 0)"""
 
+# The longest main-thread task since navigation, kept by an observer the page gets first.
+LONGEST = """(() => {
+  window.__longest = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+  }).observe({type: "longtask", buffered: true});
+})()"""
+
 ARGS = [
     "--no-sandbox",
     "--disable-background-networking",
@@ -49,30 +59,65 @@ ARGS = [
 ]
 
 
-def _time_to_ready(browser: Browser, url: str, runs: int) -> tuple[list[float], list[float], int]:
-    """Cold and warm times (ms) to ``data-ready``, and the bytes of the first cold load."""
-    cold, warm = [], []
-    first_bytes = 0
-    for run in range(runs):
-        context = browser.new_context(service_workers="block")
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-        cold.append(page.evaluate("performance.now()"))
-        if run == 0:
-            first_bytes = page.evaluate(BYTES)
-        page.reload()
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-        warm.append(page.evaluate("performance.now()"))
-        context.close()
-    return cold, warm, first_bytes
+class Boot:
+    """Times (ms) to ready, cold and warm, the longest tasks, and the first load's bytes."""
+
+    def __init__(self) -> None:
+        self.cold: list[float] = []
+        self.warm: list[float] = []
+        self.longest_cold: list[float] = []
+        self.longest_warm: list[float] = []
+        self.bytes = 0
+
+
+def _ready(page: Page) -> tuple[float, float]:
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
+    return page.evaluate("performance.now()"), page.evaluate("window.__longest")
+
+
+def _boot(browser: Browser, url: str, rate: int, into: Boot) -> None:
+    """One cold load (a new browser context) and one warm reload, at CPU ``rate``."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(LONGEST)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    page.goto(url)
+    ready, longest = _ready(page)
+    into.cold.append(ready)
+    into.longest_cold.append(longest)
+    into.bytes = into.bytes or page.evaluate(BYTES)
+    page.reload()
+    ready, longest = _ready(page)
+    into.warm.append(ready)
+    into.longest_warm.append(longest)
+    context.close()
+
+
+def _report(runs: int, results: dict[int, tuple[Boot, Boot]]) -> None:
+    med = statistics.median
+    print(f"boot, median of {runs} (ms to ready)     bare PyScript      app     app/bare")
+    for rate, (bare, app) in results.items():
+        for label, b, a in (("cold", bare.cold, app.cold), ("warm", bare.warm, app.warm)):
+            row = f"{label} cache, CPU {rate}×"
+            print(f"  {row:<34} {med(b):>9.0f} {med(a):>9.0f} {med(a) / med(b):>9.3f}")
+        for label, b, a in (
+            ("cold", bare.longest_cold, app.longest_cold),
+            ("warm", bare.longest_warm, app.longest_warm),
+        ):
+            row = f"longest main-thread task, {label}, {rate}×"
+            print(f"  {row:<34} {med(b):>9.0f} {med(a):>9.0f}")
+    first = next(iter(results.values()))
+    print(f"bytes downloaded by the home page: {first[1].bytes:,} (bare page: {first[0].bytes:,})")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rates", default="1,4")
     args = parser.parse_args(argv)
-    site = ROOT / "site"
+    rates = [int(r) for r in args.rates.split(",")]
+    site = Path(os.environ.get("ZARIA_SITE", ROOT / "site"))
     if not (site / "index.html").exists():
         build(site)
     (site / "bare.html").write_text(BARE)
@@ -85,29 +130,18 @@ def main(argv: list[str] | None = None) -> int:
         browser = p.chromium.launch(
             executable_path=chromium if Path(chromium).exists() else None, args=ARGS
         )
-        # Interleave the two pages so that machine noise hits both alike.
-        bare_cold, bare_warm, app_cold, app_warm = [], [], [], []
-        bare_bytes = app_bytes = 0
-        for _ in range(args.runs):
-            c, w, b = _time_to_ready(browser, base + "bare.html", 1)
-            bare_cold += c
-            bare_warm += w
-            bare_bytes = b or bare_bytes
-            c, w, b = _time_to_ready(browser, base, 1)
-            app_cold += c
-            app_warm += w
-            app_bytes = b or app_bytes
+        results = {}
+        for rate in rates:
+            bare, app = Boot(), Boot()
+            # Interleave the two pages so that machine noise hits both alike.
+            for _ in range(args.runs):
+                _boot(browser, base + "bare.html", rate, bare)
+                _boot(browser, base, rate, app)
+            results[rate] = bare, app
         browser.close()
     server.shutdown()
     (site / "bare.html").unlink()
-    med = statistics.median
-    print(f"boot, median of {args.runs} (ms to ready)     bare PyScript      app     app/bare")
-    for label, bare, app in (
-        ("cold cache", bare_cold, app_cold),
-        ("warm cache", bare_warm, app_warm),
-    ):
-        print(f"  {label:<34} {med(bare):>9.0f} {med(app):>9.0f} {med(app) / med(bare):>9.3f}")
-    print(f"bytes downloaded by the home page: {app_bytes:,} (bare page: {bare_bytes:,})")
+    _report(args.runs, results)
     return 0
 
 

@@ -423,3 +423,15 @@ def pass_device(page: Page, prefix: str) -> None:
     expect(card).not_to_have_attribute("aria-disabled", "true")
     card.click()
     expect(card).to_have_count(0)
+
+
+def fill_seats(page: Page, prefix: str, names: list[str], computer: bool = False) -> None:
+    """Fill a game's new game form with these names, the computer in or out (not started)."""
+    page.locator(f"#{prefix}-start").wait_for()
+    for i, name in enumerate(names):
+        if i:
+            page.locator(f"#{prefix}-add").click()
+        page.locator(f"#{prefix}-name-{i}").fill(name)
+    box = page.locator(f"#{prefix}-computer")
+    if box.is_checked() != computer:
+        box.click()

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from a11y import audit
-from conftest import App, no_error_box
+from conftest import App, fill_seats, no_error_box
 
 NAME = "Alexandrina Konstantinou"  # 24 characters
 LANGS = ("en", "fr", "el", "tr")
@@ -54,14 +54,7 @@ def open_table(page: Page, names: list[str], lang: str = "en", computer: bool = 
     if lang != "en":
         page.select_option("#lang", lang)
     page.locator(".game-card.farkle").click()
-    page.locator("#fk-start").wait_for()
-    for i, name in enumerate(names):
-        if i:
-            page.locator("#fk-add").click()
-        page.locator(f"#fk-name-{i}").fill(name)
-    box = page.locator("#fk-computer")
-    if box.is_checked() != computer:
-        box.click()
+    fill_seats(page, "fk", names, computer)
     page.locator("#fk-target-5000").check()
     page.locator("#fk-start").click()
     expect(page.locator("#fk-turn")).to_be_visible()

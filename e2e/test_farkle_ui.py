@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from conftest import App, no_error_box, pass_device
+from conftest import App, fill_seats, no_error_box, pass_device
 
 
 def open_farkle(page: Page) -> None:
@@ -29,14 +29,7 @@ def setup(
     pace: str | None = None,
 ) -> None:
     """Fill the new game dialog (names, computer, target, pace) without starting."""
-    page.locator("#fk-start").wait_for()
-    for i, name in enumerate(names):
-        if i:
-            page.locator("#fk-add").click()
-        page.locator(f"#fk-name-{i}").fill(name)
-    box = page.locator("#fk-computer")
-    if box.is_checked() != computer:
-        box.click()
+    fill_seats(page, "fk", names, computer)
     if target is not None:
         page.get_by_role("radio", name=target, exact=True).check()
     if pace is not None:

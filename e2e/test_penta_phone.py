@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from a11y import tab_to
-from conftest import App, no_error_box
+from conftest import App, fill_seats, no_error_box
 from test_penta_ui import roll
 from zaria.i18n import Translator
 
@@ -31,12 +31,7 @@ def start(
     page.locator("#penta-start").wait_for()
     if delay:
         page.locator("#penta-autorecord").select_option(delay)
-    for i, name in enumerate(names):
-        if i:
-            page.locator("#penta-add").click()
-        page.locator(f"#penta-name-{i}").fill(name)
-    if page.locator("#penta-computer").is_checked() != computer:
-        page.locator("#penta-computer").click()
+    fill_seats(page, "penta", names, computer)
     handover = page.locator("#penta-handover-setting")
     if handover.count() and handover.is_checked():
         handover.click()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from conftest import App, no_error_box, pass_device
+from conftest import App, fill_seats, no_error_box, pass_device
 from zaria.dice import RandomRoller
 from zaria.game import Seat
 from zaria.penta.game import PentaGame, Record, Roll, ToggleHold
@@ -26,14 +26,7 @@ SOLITAIRE_BOXES = (
 def start(page: Page, names: list[str], computer: bool = False, settings: bool = True) -> None:
     """Open Penta from home and start a game with these human names."""
     page.get_by_role("button", name=re.compile("Penta|Πέντα")).click()
-    page.locator("#penta-start").wait_for()
-    for i, name in enumerate(names):
-        if i:
-            page.locator("#penta-add").click()
-        page.locator(f"#penta-name-{i}").fill(name)
-    box = page.locator("#penta-computer")
-    if box.is_checked() != computer:
-        box.click()
+    fill_seats(page, "penta", names, computer)
     page.locator("#penta-start").click()
     expect(page.locator("#penta-roll")).to_be_visible()
 

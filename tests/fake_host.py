@@ -61,11 +61,19 @@ class FakeHost:
         self.focused = ""
         self.scrolled_to_top = 0
         self.vibrated: list[tuple[int, ...]] = []
+        #: The sounds played (kind, volume) and the celebrations shown (kind, text).
+        self.sounds: list[tuple[str, float]] = []
+        self.celebrations: list[tuple[str, str]] = []
         self.dark = False
         self.history: list[str] = ["home"]
         #: When set, downloads wait in ``pending`` until :meth:`deliver` (a slow network).
         self.slow_downloads = False
         self.pending: list[tuple[str, Callable[[bytes], None], Callable[[str], None]]] = []
+        #: The clock :meth:`now_iso` reads (settable), the files saved (name, text, type)
+        #: and the file picked in each file field (text, or bytes that are not text).
+        self.clock_iso = "2026-03-14T15:09:26.000+01:00"
+        self.saved_files: list[tuple[str, str, str]] = []
+        self.picked: dict[str, str | bytes] = {}
 
     def render(self, screen_html: str, tools_html: str) -> None:
         self.screen_html = screen_html
@@ -143,11 +151,37 @@ class FakeHost:
     def vibrate(self, pattern: tuple[int, ...]) -> None:
         self.vibrated.append(pattern)
 
+    def sound(self, kind: str, volume: float) -> None:
+        self.sounds.append((kind, volume))
+
+    def celebrate(self, kind: str, text: str) -> None:
+        self.celebrations.append((kind, text))
+
     def focus(self, selector: str) -> None:
         self.focused = selector
 
     def prefers_dark(self) -> bool:
         return self.dark
+
+    def now_iso(self) -> str:
+        return self.clock_iso
+
+    def save_file(self, name: str, text: str, mime: str) -> None:
+        self.saved_files.append((name, text, mime))
+
+    def read_file(
+        self, input_id: str, limit: int, done: Callable[[str], None], failed: Callable[[str], None]
+    ) -> None:
+        """The file "picked" in ``picked[input_id]`` (absent: none; bytes: not text)."""
+        picked = self.picked.pop(input_id, None)
+        if picked is None:
+            failed("none")
+        elif len(picked.encode() if isinstance(picked, str) else picked) > limit:
+            failed("large")
+        elif isinstance(picked, bytes):
+            failed("read")
+        else:
+            done(picked)
 
     def remember_screen(self, name: str, depth: int) -> None:
         """Keep a history like the browser's: one entry per level below home."""

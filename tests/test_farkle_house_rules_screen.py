@@ -294,8 +294,13 @@ def test_lost_turns_show_beside_the_score_and_the_third_costs_the_penalty() -> N
         text
         == "−500: three lost turns in a row Alice loses 500 points; the banked total is now -500."
     )
-    # The lost turn's own line does not claim the total stayed.
-    assert "Alice scores nothing." in p.plain() and "stays at" not in p.plain()
+    # The lost turn's own line does not claim the total stayed: not on the table, nor in
+    # the log's latest turn (the earlier lost turns did leave the total as it was).
+    table = p.plain().split("Game log")[0]
+    assert "Alice scores nothing." in table and "stays at" not in table
+    latest = re.search(r'id="fk-turn-log-steps"[^>]*>(.*?)</ol>', p.html, re.S)
+    assert latest is not None and "stays at" not in latest.group(1)
+    assert "Alice</bdi> scores nothing." in latest.group(1)
     loud = [t for t, a in host.said if a]
     assert "−500: three lost turns in a row" in loud[-1] and "now -500" in loud[-1]
     assert 'aria-valuenow="0"' in p.html and "width:0%" in p.html  # the bar stops at zero

@@ -242,15 +242,15 @@ def test_clearing_asks_first_and_can_be_cancelled() -> None:
     record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
     app.action("open", {"game": "stats"})
     app.action("stats-clear", {})
-    assert "Clear all statistics? This cannot be undone." in host.screen_html
+    assert "Clear all statistics and finished games? This cannot be undone." in host.screen_html
     assert host.focused == "#stats-clear-no"
     assert stats.load(host)["penta"].games == 1  # nothing cleared yet
     app.action("stats-clear-no", {})
-    assert "Clear all statistics?" not in host.screen_html
+    assert "Clear all statistics and finished games?" not in host.screen_html
     assert stats.load(host)["penta"].games == 1
     app.action("stats-clear", {})
     assert app.key("Escape")
-    assert "Clear all statistics?" not in host.screen_html
+    assert "Clear all statistics and finished games?" not in host.screen_html
     assert app.screen.name == "stats"  # Escape closed the question only
     app.action("stats-clear", {})
     app.action("stats-clear-yes", {})
@@ -269,4 +269,13 @@ def test_leaving_the_screen_drops_a_pending_question() -> None:
     app.action("stats-clear", {})
     app.action("home", {})
     app.action("open", {"game": "stats"})
-    assert "Clear all statistics?" not in host.screen_html
+    assert "Clear all statistics and finished games?" not in host.screen_html
+
+
+def test_a_farkle_total_below_zero_is_stored_and_read_back() -> None:
+    # The penalty for three lost turns can leave a person's only result below zero.
+    app, host = make_app()
+    record_farkle(app.ctx, [-500, 10_000], ["Ann", "Computer"], [True, False], [1], False)
+    assert stats.read(host).status is stats.Status.OK
+    s = stats.load(host)["farkle"]
+    assert (s.games, s.total, s.best, s.best_name) == (1, -500, -500, "Ann")

@@ -73,7 +73,9 @@ def _app_zip(out: Path) -> None:
                 rel = f.relative_to(ROOT / "py")
                 if f.is_dir() or f.suffix in PY_SKIP_SUFFIXES:
                     continue
-                if any(p in PY_SKIP_DIRS for p in rel.parts) or rel.parts[1:2] == ("data",):
+                # The big tables are downloaded when needed; small JSON data ships inside.
+                fetched = rel.parts[1:2] == ("data",) and f.suffix != ".json"
+                if any(p in PY_SKIP_DIRS for p in rel.parts) or fetched:
                     continue
                 info = zipfile.ZipInfo(rel.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED

@@ -27,13 +27,19 @@ from typing import Any
 from zaria.i18n import LANGUAGES, Translator, pick_language
 from zaria_web import stored, widgets
 from zaria_web.effects import (
+    CELEBRATIONS,
+    SOUNDS,
+    Celebrate,
     Download,
     Effects,
     Focus,
     Go,
     Notice,
+    ReadFile,
+    SaveFile,
     ScrollTop,
     Setting,
+    Sound,
     Timer,
     Vibrate,
 )
@@ -56,6 +62,7 @@ from zaria_web.settings import (
     LANG_KEY,
     SETTING_VALUES,
     SETTINGS_KEY,
+    SOUND_VOLUME,
     THEME_KEY,
     THEMES,
     SettingError,
@@ -75,11 +82,12 @@ SCREENS: dict[str, tuple[str, str]] = {
     "stats": ("zaria_web.pages.stats", "StatsScreen"),
     "settings": ("zaria_web.pages.settings", "SettingsScreen"),
     "rules": ("zaria_web.pages.rules", "RulesScreen"),
+    "game": ("zaria_web.pages.past", "PastScreen"),
 }
 
 #: How many steps from home each screen is, for the browser's Back button
 #: (a game's rules open over that game, or over home when opened from it).
-DEPTHS = {"home": 0, "rules": 2}
+DEPTHS = {"home": 0, "rules": 2, "game": 2}
 #: The screens the rules page returns to.
 BACKS = (*PLAYED, "home")
 #: The same, on a game screen whose game is not being saved (a reload would lose it).
@@ -187,6 +195,9 @@ class App:
                 going = effect.screen
             elif isinstance(effect, Notice):
                 self.notice(effect.msg_id)
+            elif isinstance(effect, ReadFile):
+                # Before drawing: the file picked is in the field the drawing replaces.
+                self._read_file(effect)
         if going is not None:
             self.go(going)
             return
@@ -197,6 +208,7 @@ class App:
         if self.settings.get("haptics") == "on":
             for buzz in (e for e in out.items if isinstance(e, Vibrate)):
                 self.host.vibrate(buzz.pattern)
+        self._feel(out)
         for said in out.spoken():
             self.host.announce(said.text, assertive=said.assertive)
         for effect in out.items:
@@ -204,7 +216,22 @@ class App:
                 self.host.focus(effect.selector)
             elif isinstance(effect, Download):
                 self._download(effect)
+            elif isinstance(effect, SaveFile):
+                self.host.save_file(effect.name, effect.text, effect.mime)
         self._arm()
+
+    def _feel(self, out: Effects) -> None:
+        """The most telling sound of the update (unless the Sound setting is off, or at
+        half its volume when soft) and its most telling celebration."""
+        volume = SOUND_VOLUME.get(self.settings.get("sound", ""), 0.0)
+        sounds = [e for e in out.items if isinstance(e, Sound)]
+        if sounds and volume > 0:
+            sound = max(sounds, key=lambda s: (SOUNDS.index(s.kind), not s.soft))
+            self.host.sound(sound.kind, volume / 2 if sound.soft else volume)
+        shows = [e.kind for e in out.items if isinstance(e, Celebrate)]
+        if shows:
+            kind = max(shows, key=CELEBRATIONS.index)
+            self.host.celebrate(kind, self.ctx.tr("feel." + kind))
 
     def _download(self, d: Download) -> None:
         screen = self.screen
@@ -221,6 +248,18 @@ class App:
 
         self.host.load_bytes(
             d.url, lambda data: answer(d.done(data)), lambda e: answer(d.failed(e))
+        )
+
+    def _read_file(self, f: ReadFile) -> None:
+        screen = self.screen
+
+        def answer(intent: Any) -> None:
+            # Only the screen that asked, while it is shown, takes the file's text.
+            if screen is self.screen and not self._closed:
+                self.dispatch(intent)
+
+        self.host.read_file(
+            f.input_id, f.limit, lambda text: answer(f.done(text)), lambda e: answer(f.failed(e))
         )
 
     def _arm(self) -> None:
@@ -275,6 +314,8 @@ class App:
                 game, back = str(getattr(rules, "game", "penta")), str(getattr(rules, "back", ""))
                 entry += ":" + game + (":" + back if back in BACKS and back != game else "")
                 depth = 1 if back == "home" else 2  # over home, or over the game
+            elif name == "game":  # which finished game
+                entry += ":" + str(getattr(self._screen("game"), "ident", ""))
             self.host.remember_screen(entry, depth)
         if changed:
             self.screen.update(Leave(), Effects())
@@ -350,6 +391,9 @@ class App:
             self.host.focus("#screen")
         elif act == "take-over":
             self.take_over(data["game"])
+        elif act == "open-game":  # a finished game, from the statistics' list
+            self._screen("game").show(data["id"])  # type: ignore[attr-defined]
+            self.go("game")
         else:
             intent = self.screen.intent(act, data)
             if intent is not None:
@@ -369,6 +413,8 @@ class App:
         name = self._entry_screen(entry)
         if name != self.screen.name:
             self.go(name, from_history=True)
+        elif name == "game":
+            self.redraw()  # another finished game, on the screen already shown
 
     def open_entry(self, entry: str) -> None:
         """Open the screen of ``entry`` as a link to it does: over home, in a new
@@ -376,6 +422,8 @@ class App:
         name = self._entry_screen(entry, link=True)
         if name != self.screen.name:
             self.go(name)
+        elif name == "game":
+            self.redraw()  # another finished game, on the screen already shown
 
     def _entry_screen(self, entry: str, link: bool = False) -> str:
         """The screen ``entry`` names, made ready (which game's rules); home if none."""
@@ -387,6 +435,8 @@ class App:
                 rules.game = game  # type: ignore[attr-defined]
                 default = "home" if link else game
                 rules.back = back if back in BACKS else default  # type: ignore[attr-defined]
+        elif name == "game" and rest:
+            self._screen("game").show(rest)  # type: ignore[attr-defined]
         return name if name in SCREENS else "home"
 
     def set_language(self, lang: str) -> None:

@@ -192,6 +192,17 @@ class BrowserHost:
         if hasattr(js.navigator, "vibrate"):  # not every browser can
             js.navigator.vibrate(js.Array.of(*pattern))
 
+    def sound(self, kind: str, volume: float) -> None:
+        # web/feel.js synthesises it, on the main thread, after the first gesture only.
+        feel: Any = getattr(js.window, "zariaFeel", None)
+        if _found(feel):
+            feel.sound(kind, volume)
+
+    def celebrate(self, kind: str, text: str) -> None:
+        feel: Any = getattr(js.window, "zariaFeel", None)
+        if _found(feel):
+            feel.celebrate(kind, text)
+
     def focus(self, selector: str) -> None:
         el = self.doc.querySelector(selector)
         if _found(el):
@@ -201,6 +212,51 @@ class BrowserHost:
 
     def prefers_dark(self) -> bool:
         return bool(js.window.matchMedia("(prefers-color-scheme: dark)").matches)
+
+    def now_iso(self) -> str:
+        now = js.Date.new()
+        offset = -int(now.getTimezoneOffset())  # minutes east of UTC
+        local = js.Date.new(now.getTime() + offset * 60_000).toISOString()
+        sign, minutes = ("+" if offset >= 0 else "-"), abs(offset)
+        return f"{str(local)[:-1]}{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+    def save_file(self, name: str, text: str, mime: str) -> None:
+        blob = js.Blob.new(js.Array.of(text), js.Object.fromEntries([["type", mime]]))
+        url = js.URL.createObjectURL(blob)
+        link = self.doc.createElement("a")
+        link.href, link.download = url, name
+        link.hidden = True
+        self.doc.body.append(link)
+        link.click()
+        link.remove()
+        # The browser has taken the file once the click is handled.
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    def read_file(
+        self, input_id: str, limit: int, done: Callable[[str], None], failed: Callable[[str], None]
+    ) -> None:
+        field = self.doc.getElementById(input_id)
+        files: Any = field.files if _found(field) else None
+        picked: Any = files.item(0) if _found(files) and files.length else None
+        if _found(field):
+            field.value = ""  # the same file picked again is news again
+        if not _found(picked):
+            failed("none")
+            return
+        if int(picked.size) > limit:
+            failed("large")
+            return
+
+        async def read() -> None:
+            try:
+                text = str(await picked.text())
+            except Exception:
+                _guarded(lambda: failed("read"))()
+                return
+            _guarded(lambda: done(text))()
+
+        _tasks.add(task := asyncio.ensure_future(read()))
+        task.add_done_callback(_tasks.discard)
 
     def remember_screen(self, name: str, depth: int) -> None:
         # One history entry per level below home: a deeper screen adds one, a

@@ -78,7 +78,65 @@ class Vibrate:
     pattern: tuple[int, ...]
 
 
-Effect = Focus | Announce | Setting | Go | Notice | Download | ScrollTop | Vibrate
+@dataclass(frozen=True)
+class SaveFile:
+    """Offer ``text`` to the player as a file called ``name`` (an export)."""
+
+    name: str
+    text: str
+    mime: str = "application/json"
+
+
+@dataclass(frozen=True)
+class ReadFile:
+    """Read the file picked in the file field ``#input_id`` (at most ``limit`` bytes);
+    ``done`` (its text) or ``failed`` (why: none, large, read) makes the answer's intent."""
+
+    input_id: str
+    limit: int
+    done: Callable[[str], Any] = field(compare=False)
+    failed: Callable[[str], Any] = field(compare=False)
+
+
+#: The sounds a game makes and the celebrations it shows, the least telling first:
+#: of those one update asks for, only the most telling is played (a computer's turn
+#: played at once rolls, holds and scores in one update).
+SOUNDS = ("hold", "roll", "score", "bust", "hot", "penta", "win")
+CELEBRATIONS = ("hot", "bonus", "penta", "win")
+
+
+@dataclass(frozen=True)
+class Sound:
+    """A short synthesised sound (one of :data:`SOUNDS`): a roll, a hold, a score…
+    ``soft`` plays it at half the volume (the computer's moves). The app plays it
+    only when the Sound setting is not off."""
+
+    kind: str
+    soft: bool = False
+
+
+@dataclass(frozen=True)
+class Celebrate:
+    """A short celebration over the page (one of :data:`CELEBRATIONS`): a Penta, hot
+    dice, the upper bonus, a person's win."""
+
+    kind: str
+
+
+Effect = (
+    Focus
+    | Announce
+    | Setting
+    | Go
+    | Notice
+    | Download
+    | ScrollTop
+    | Vibrate
+    | Sound
+    | Celebrate
+    | SaveFile
+    | ReadFile
+)
 
 
 @dataclass(frozen=True)
@@ -118,8 +176,26 @@ class Effects:
     def vibrate(self, *pattern: int) -> None:
         self.items.append(Vibrate(pattern))
 
+    def sound(self, kind: str, soft: bool = False) -> None:
+        if kind not in SOUNDS:
+            raise ValueError(f"unknown sound {kind!r}; sounds: {', '.join(SOUNDS)}")
+        self.items.append(Sound(kind, soft))
+
+    def celebrate(self, kind: str) -> None:
+        if kind not in CELEBRATIONS:
+            raise ValueError(f"unknown celebration {kind!r}; kinds: {', '.join(CELEBRATIONS)}")
+        self.items.append(Celebrate(kind))
+
     def notice(self, msg_id: str) -> None:
         self.items.append(Notice(msg_id))
+
+    def save_file(self, name: str, text: str) -> None:
+        self.items.append(SaveFile(name, text))
+
+    def read_file(
+        self, input_id: str, limit: int, done: Callable[[str], Any], failed: Callable[[str], Any]
+    ) -> None:
+        self.items.append(ReadFile(input_id, limit, done, failed))
 
     def download(
         self, url: str, done: Callable[[bytes], Any], failed: Callable[[str], Any]

@@ -61,11 +61,33 @@ class Host(Protocol):
     def vibrate(self, pattern: tuple[int, ...]) -> None:
         """Vibrate the device (milliseconds on, off, on…), where it can."""
 
+    def sound(self, kind: str, volume: float) -> None:
+        """Play the synthesised sound ``kind`` at ``volume`` (0 to 1), where the page can:
+        never before the player's first tap or key, nor while the page is hidden."""
+
+    def celebrate(self, kind: str, text: str) -> None:
+        """Show the short celebration ``kind`` with ``text`` over the page, beside the
+        drawn screen (a redraw does not cut it); none when motion is to be reduced."""
+
     def focus(self, selector: str) -> None:
         """Move keyboard focus to the first element matching ``selector``."""
 
     def prefers_dark(self) -> bool:
         """Whether the system's colour scheme is dark (what the "system" theme shows)."""
+
+    def now_iso(self) -> str:
+        """The date and time now, in ISO 8601 with the device's offset from UTC
+        (``2026-05-04T21:30:00.000+02:00``): the instant, and the local time."""
+
+    def save_file(self, name: str, text: str, mime: str) -> None:
+        """Offer ``text`` to the player as a downloaded file called ``name``."""
+
+    def read_file(
+        self, input_id: str, limit: int, done: Callable[[str], None], failed: Callable[[str], None]
+    ) -> None:
+        """Read the file picked in the file field ``#input_id`` as text, and call
+        ``done`` with it; ``failed`` gets ``"none"`` (no file picked), ``"large"``
+        (over ``limit`` bytes) or ``"read"`` (it could not be read as text)."""
 
     def remember_screen(self, name: str, depth: int) -> None:
         """Record that the screen ``name`` is shown, ``depth`` steps from home, in the

@@ -13,9 +13,12 @@ import re
 
 from zaria_web.screen import GAMES, PLAYED
 
-#: The screens an address may name (home is the page without one).
-SCREENS = (*PLAYED, "stats", "settings", "rules")
+#: The screens an address may name (home is the page without one); ``game`` is a
+#: finished game opened again, named by its id (``#/game/<id>``).
+SCREENS = (*PLAYED, "stats", "settings", "rules", "game")
 _PART = re.compile(r"[a-z]+(?:-[a-z]+)?")
+#: A finished game's id (:func:`zaria_web.archive.game_id`).
+GAME_ID = re.compile(r"[0-9a-z]{1,40}")
 
 
 def address(entry: str) -> str:
@@ -34,9 +37,14 @@ def entry_of(fragment: str) -> str | None:
     ('farkle', 'rules:penta', 'rules:penta:penta-pad')
     >>> entry_of(""), entry_of("#/nowhere"), entry_of("#/rules/chess"), entry_of("#/penta/x")
     (None, None, None, None)
+    >>> entry_of("#/game/0f3a9c"), entry_of("#/game"), entry_of("#/game/A%20b")
+    ('game:0f3a9c', None, None)
     """
     path = fragment.removeprefix("#").removeprefix("/").removesuffix("/")
     parts = path.split("/") if path else []
+    if parts[:1] == ["game"]:
+        found = len(parts) == 2 and GAME_ID.fullmatch(parts[1])
+        return "game:" + parts[1] if found else None
     if not parts or len(parts) > 3 or not all(_PART.fullmatch(p) for p in parts):
         return None
     name, rest = parts[0], parts[1:]

@@ -6,6 +6,9 @@ stored on its own, for the page's script that paints before Python runs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from zaria.i18n import LANGUAGES
 from zaria_web import stored
 from zaria_web.stored import Unreadable
@@ -18,6 +21,7 @@ DEFAULT_SETTINGS = {
     "coach": "off",
     "handover": "on",
     "haptics": "on",
+    "sound": "quiet",
 }
 #: The values each setting may take; anything else read from storage is replaced
 #: by the default, and :meth:`zaria_web.app.App.set_setting` refuses it.
@@ -28,7 +32,11 @@ SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "coach": ("on", "off"),
     "handover": ("on", "off"),
     "haptics": ("on", "off"),
+    "sound": ("off", "quiet", "loud"),
 }
+#: The gain of the game's sounds (0 to 1), by the Sound setting: quiet is low
+#: enough that a game played at a table disturbs nobody around it.
+SOUND_VOLUME = {"off": 0.0, "quiet": 0.12, "loud": 0.45}
 #: Milliseconds between two visible steps of a computer's turn, by pace.
 PACE_MS = {"normal": 1000, "fast": 300, "instant": 0}
 SETTINGS_KEY = "zaria.settings"
@@ -50,6 +58,25 @@ def allowed(key: str, value: str) -> bool:
     (True, False, False)
     """
     return value in SETTING_VALUES.get(key, ())
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    """One of the app's settings (the pace, the theme, …) was chosen on a screen."""
+
+    key: str
+    value: str
+
+
+def setting_intent(data: Mapping[str, str]) -> ChangeSetting | None:
+    """The intent of a control reporting ``data-act="setting"`` with its key and value;
+    None for a value the setting cannot take.
+
+    >>> setting_intent({"key": "pace", "value": "fast"}), setting_intent({"key": "pace"})
+    (ChangeSetting(key='pace', value='fast'), None)
+    """
+    key, value = data.get("key", ""), data.get("value", "")
+    return ChangeSetting(key, value) if allowed(key, value) else None
 
 
 def parse_settings(raw: str) -> dict[str, str]:

@@ -45,6 +45,8 @@ from zaria.game import Seat
 from zaria.outcome import Outcome
 from zaria_web import stored
 from zaria_web.host import Host
+from zaria_web.play.log import GameLog
+from zaria_web.player_stats import PlayerStats, SeatGame, add_game, parse_players
 from zaria_web.screen import GAMES, Context
 from zaria_web.stored import Status, Unreadable
 
@@ -101,6 +103,8 @@ class Summary:
     best_name: str = ""
     bonus: int = 0
     wins: tuple[tuple[str, int], ...] = ()
+    #: Each person's figures (:mod:`zaria_web.player_stats`), most games first.
+    players: tuple[PlayerStats, ...] = ()
 
     @property
     def average(self) -> float | None:
@@ -113,7 +117,9 @@ class Summary:
         return self.bonus / self.scored if self.scored else None
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-safe form stored."""
+        """The JSON-safe form stored (a summary without players is stored as it was
+        before players were counted)."""
+        players = {"players": [p.to_dict() for p in self.players]} if self.players else {}
         return {
             "games": self.games,
             "scored": self.scored,
@@ -122,6 +128,7 @@ class Summary:
             "best_name": self.best_name,
             "bonus": self.bonus,
             "wins": [[name, n] for name, n in self.wins],
+            **players,
         }
 
     @classmethod
@@ -130,29 +137,39 @@ class Summary:
         if not isinstance(d, dict):
             raise ValueError("not an object")
         counts: list[int] = []
+        # Farkle's penalty can leave a total below zero: the scores are whole numbers.
         for key in ("games", "scored", "total", "bonus"):
             value = d.get(key)
-            if not isinstance(value, int) or not _count(value):
+            if not isinstance(value, int) or not (
+                stored.whole(value) if key == "total" else stored.count(value)
+            ):
                 raise ValueError(f"bad count {key!r}")
             counts.append(value)
         best, best_name, wins = d.get("best"), d.get("best_name"), d.get("wins")
-        if not (best is None or _count(best)) or not isinstance(best_name, str):
+        if not (best is None or stored.whole(best)) or not isinstance(best_name, str):
             raise ValueError("bad best score")
         if (
             not isinstance(wins, list)
             or len(wins) > MAX_NAMES
             or not all(
-                isinstance(w, list) and len(w) == 2 and isinstance(w[0], str) and _count(w[1])
+                isinstance(w, list) and len(w) == 2 and isinstance(w[0], str) and stored.count(w[1])
                 for w in wins
             )
         ):
             raise ValueError("bad wins")
         games, scored, total, bonus = counts
-        return cls(games, scored, total, best, best_name, bonus, tuple((w[0], w[1]) for w in wins))
+        wins_ = tuple((w[0], w[1]) for w in wins)
+        return cls(games, scored, total, best, best_name, bonus, wins_, _players(d.get("players")))
 
 
-def _count(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+def _players(raw: Any) -> tuple[PlayerStats, ...]:
+    """A summary's players: none in values stored before they were counted, and none
+    when they are malformed (the game's own figures still load, and counting the
+    players starts again)."""
+    try:
+        return () if raw is None else parse_players(raw)
+    except ValueError:
+        return ()
 
 
 def parse(raw: str) -> dict[str, Summary]:
@@ -214,25 +231,32 @@ def add_result(
     humans: list[bool],
     upper_bonus: list[bool] | None = None,
     winners: list[int] | None = None,
+    *,
+    won: Sequence[int] | None = None,
+    costs: Sequence[float] | None = None,
+    log: GameLog | None = None,
+    penta: bool = False,
 ) -> Summary:
     """``s`` with one more finished game.
+
+    The players' figures (:mod:`zaria_web.player_stats`) count ``won`` as the
+    game's winners (``winners`` when not given), each seat's cost of its reviewed
+    choices (``costs``: None when they were not reviewed) and, from ``log``, the
+    game's own figures (Penta's when ``penta``, else Farkle's).
 
     >>> s = add_result(Summary(), [180, 240], ["Ann", "Computer"], [True, False], winners=[1])
     >>> s.games, s.scored, s.best, s.best_name, s.wins
     (1, 1, 180, 'Ann', (('Computer', 1),))
     """
     seats = len(totals)
-    if not seats or len(names) != seats or len(humans) != seats:
-        raise ValueError(f"one total, name and human flag per seat: {totals} {names} {humans}")
-    if upper_bonus is not None and len(upper_bonus) != seats:
-        raise ValueError(f"one upper-bonus flag per seat: {upper_bonus}")
-    if winners is not None and not all(0 <= w < seats for w in winners):
-        raise ValueError(f"winners must be seat indexes: {winners}")
+    _check(totals, names, humans, upper_bonus, [*(winners or ()), *(won or ())], costs)
     best, best_name = s.best, s.best_name
     people = [i for i in range(seats) if humans[i]]
     for i in people:
         if best is None or totals[i] > best:
             best, best_name = totals[i], names[i]
+    winning = (winners or []) if won is None else won
+    played = _seat_games(totals, names, humans, upper_bonus, winning, costs)
     wins = dict(s.wins)
     for w in sorted(set(winners or [])):
         wins[names[w]] = wins.get(names[w], 0) + 1
@@ -246,7 +270,52 @@ def add_result(
         best_name=best_name,
         bonus=s.bonus + sum(1 for i in people if upper_bonus and upper_bonus[i]),
         wins=tuple(ranked),
+        players=add_game(s.players, s.games + 1, played, penta, log),
     )
+
+
+def _check(
+    totals: list[int],
+    names: list[str],
+    humans: list[bool],
+    upper_bonus: list[bool] | None,
+    winners: list[int],
+    costs: Sequence[float] | None,
+) -> None:
+    seats = len(totals)
+    if not seats or len(names) != seats or len(humans) != seats:
+        raise ValueError(f"one total, name and human flag per seat: {totals} {names} {humans}")
+    if upper_bonus is not None and len(upper_bonus) != seats:
+        raise ValueError(f"one upper-bonus flag per seat: {upper_bonus}")
+    if not all(0 <= w < seats for w in winners):
+        raise ValueError(f"winners must be seat indexes: {winners}")
+    if costs is not None and len(costs) != seats:
+        raise ValueError(f"one cost per seat: {costs}")
+
+
+def _seat_games(
+    totals: list[int],
+    names: list[str],
+    humans: list[bool],
+    upper_bonus: list[bool] | None,
+    winners: Sequence[int],
+    costs: Sequence[float] | None,
+) -> list[SeatGame | None]:
+    """Each person's part of a game (None for a computer); a game played alone
+    has no winner."""
+    won = set(winners) if len(totals) > 1 else set()
+    return [
+        SeatGame(
+            names[i],
+            totals[i],
+            won=i in won,
+            bonus=bool(upper_bonus and upper_bonus[i]),
+            cost=None if costs is None else costs[i],
+        )
+        if humans[i]
+        else None
+        for i in range(len(totals))
+    ]
 
 
 def record(
@@ -257,10 +326,14 @@ def record(
     reproducible: bool,
     upper_bonus: list[bool] | None = None,
     wins: bool = False,
+    log: GameLog | None = None,
+    costs: Sequence[float] | None = None,
 ) -> bool:
     """Count a finished game under ``key`` (``penta``, or :func:`farkle_key` of its
     rules): each seat's total and name, whether each is a person, for Penta whether
-    each earned the upper bonus, and the winners when ``wins`` is set. False when it
+    each earned the upper bonus, and the winners when ``wins`` is set; the game's log
+    and, for Penta, each seat's cost of its reviewed choices (None: not reviewed)
+    give the players' own figures (:mod:`zaria_web.player_stats`). False when it
     does not count (see the module's docs) or the statistics could not be read
     (nothing is stored over them)."""
     game = key.partition(":")[0]
@@ -277,5 +350,9 @@ def record(
         [not s.computer for s in seats],
         upper_bonus=upper_bonus,
         winners=list(outcome.winners) if wins else None,
+        won=outcome.winners,
+        costs=costs,
+        log=log,
+        penta=game == "penta",
     )
     return _store(ctx.host, summaries)

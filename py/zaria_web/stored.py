@@ -62,6 +62,25 @@ class Read(Generic[T]):
     reason: str = ""
 
 
+#: The largest number a stored figure may be (a score, a total, a count): far above
+#: any real one, and small enough for every sum, average and chart drawn from it.
+MAX_NUMBER = 10**9
+
+
+def whole(v: object) -> bool:
+    """Whether ``v`` is a stored whole number (not a bool), within ±:data:`MAX_NUMBER`.
+
+    >>> whole(-500), whole(True), whole(10**400), whole(2.0)
+    (True, False, False, False)
+    """
+    return isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER
+
+
+def count(v: object) -> bool:
+    """Whether ``v`` is a stored count: a :func:`whole` number, not below zero."""
+    return whole(v) and v >= 0  # type: ignore[operator]
+
+
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
     """How deep arrays and objects nest in ``text``, outside strings; the scan
     stops as soon as the depth passes ``limit`` (and returns ``limit + 1``).
@@ -110,7 +129,7 @@ def _finite(text: str) -> float:
     return value
 
 
-def decode_json(raw: str) -> Any:
+def decode_json(raw: str, limit: int = MAX_CHARS) -> Any:
     """The JSON value stored as ``raw``; raises :class:`Unreadable` for anything else.
 
     >>> decode_json('{"a": [1, 2.5, null]}')
@@ -126,8 +145,8 @@ def decode_json(raw: str) -> Any:
     """
     if not isinstance(raw, str):
         raise Unreadable(f"not text: {type(raw).__name__}")
-    if len(raw) > MAX_CHARS:
-        raise Unreadable(f"{len(raw)} characters, more than {MAX_CHARS}")
+    if len(raw) > limit:  # a file being imported may be longer than a stored value
+        raise Unreadable(f"{len(raw)} characters, more than {limit}")
     if nesting_depth(raw) > MAX_DEPTH:
         raise Unreadable(f"nested deeper than {MAX_DEPTH}")
     try:

@@ -13,6 +13,8 @@ from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator
 from zaria.outcome import Outcome
 from zaria_web.html import attrs, bdi, die_face, h, tr_html
 from zaria_web.names import NAME_LENGTH
+from zaria_web.play.log import GameLog, Turn
+from zaria_web.play.log import Note as LogNote
 from zaria_web.play.seats import DEFAULT_NAME
 
 #: The message of an unexpected error, and the id its notice is dismissed by.
@@ -82,13 +84,18 @@ def notices(parts: Sequence[str]) -> str:
     return f'<div class="notices">{"".join(parts)}</div>' if parts else ""
 
 
-def tools(tr: Translator, theme: str) -> str:
-    """The top bar: the language selector and the theme switch."""
+def language_select(tr: Translator, ident: str) -> str:
+    """The list of the app's languages, each in its own name, the current one chosen."""
     options = "".join(
         f"<option{attrs(value=code, selected=code == tr.lang, lang=code)}>"
         f"{h(NATIVE_NAMES[code])}</option>"
         for code in LANGUAGES
     )
+    return f'<select id="{ident}" data-act="lang">{options}</select>'
+
+
+def tools(tr: Translator, theme: str) -> str:
+    """The top bar: the language selector and the theme switch."""
     theme_button = attrs(
         type="button",
         class_="icon-btn theme-btn",
@@ -100,7 +107,7 @@ def tools(tr: Translator, theme: str) -> str:
     )
     return (
         f'<label class="lang-pick"><span class="sr-only">{h(tr("home.language"))}</span>'
-        f'<select id="lang" data-act="lang">{options}</select></label>'
+        f"{language_select(tr, 'lang')}</label>"
         f"<button{theme_button}>"
         '<span aria-hidden="true" class="theme-icon"></span></button>'
     )
@@ -337,15 +344,85 @@ def handover_box(tr: Translator, prefix: str, on: bool) -> str:
     return f'<label class="check handover-check"><input{box}><span>{label}</span></label>'
 
 
-def turn_log(tr: Translator, prefix: str, name: str, lines: Sequence[str], done: bool) -> str:
-    """The computer's turn in words, one line a step (its rolls, what it kept, its
-    choice): the turn in progress, or its last one (``done``)."""
-    title = "common.log.last_turn" if done else "common.log.turn"
-    items = "".join(f"<li>{h(line)}</li>" for line in lines)
+def _log_params(tr: Translator, note: LogNote) -> dict[str, Any]:
+    params: dict[str, Any] = dict(note.params)
+    if "box" in params:
+        params["box"] = tr(f"penta.box.{params['box']}")
+    return params
+
+
+def log_line(tr: Translator, note: LogNote, name: str) -> str:
+    """One step of the game log in the current language (``name``: the turn's player)."""
+    return tr(note.msg_id, **{"name": name, **_log_params(tr, note)})
+
+
+def _log_steps(tr: Translator, turn: Turn, name: str) -> str:
+    """A turn's steps, the player's name isolated as everywhere else (a right-to-left
+    name keeps the sentence in order)."""
+    return "".join(
+        f"<li>{tr_html(tr, n.msg_id, **{'name': bdi(name), **_log_params(tr, n)})}</li>"
+        for n in turn.steps
+    )
+
+
+def _log_rounds(
+    tr: Translator, prefix: str, names: Sequence[str], turns: Sequence[Turn], round_key: str
+) -> str:
+    """Turns grouped by round (``round_key``: its heading's message), each under its
+    player's name."""
+    parts = []
+    for k, (number, group) in enumerate(GameLog(list(turns)).rounds()):
+        ident = f"{prefix}-log-round-{k}"
+        body = "".join(
+            f'<div class="log-turn"><h4>{bdi(names[t.seat])}</h4>'
+            f"<ol>{_log_steps(tr, t, names[t.seat])}</ol></div>"
+            for t in group
+        )
+        parts.append(
+            f'<section class="log-round" aria-labelledby="{ident}">'
+            f'<h3 id="{ident}">{h(tr(round_key, n=number))}</h3>{body}</section>'
+        )
+    return "".join(parts)
+
+
+def game_log(
+    tr: Translator,
+    prefix: str,
+    names: Sequence[str],
+    log: GameLog,
+    *,
+    latest: bool,
+    open_: bool,
+    round_key: str,
+) -> str:
+    """The game log: with ``latest``, the last turn (the one in progress, or the last
+    one played) step by step, then the turns before it by round in a folded
+    ``<details>`` (``open_``: unfolded); without, every turn folded."""
+    turns = log.turns
+    shown = turns[-1] if latest and turns else None
+    earlier = turns[:-1] if shown is not None else turns
+    head = ""
+    if shown is not None:
+        title = "common.log.last_turn" if shown.kind else "common.log.turn"
+        name = names[shown.seat]
+        head = (
+            f'<h2 id="{prefix}-turn-log-title">{tr_html(tr, title, name=bdi(name))}</h2>'
+            f'<ol id="{prefix}-turn-log-steps">{_log_steps(tr, shown, name)}</ol>'
+        )
+    folded = ""
+    if earlier:
+        n = len(earlier)
+        rounds = _log_rounds(tr, prefix, names, earlier, round_key)
+        summary = tr("common.log.summary_one") if n == 1 else tr("common.log.summary", n=n)
+        folded = (
+            f"<details{attrs(class_='log-all', id=f'{prefix}-log-all', open=open_)}>"
+            f"<summary{attrs(id=f'{prefix}-log-summary', data_act='log')}>{h(summary)}</summary>"
+            f'<div class="log-rounds">{rounds}</div></details>'
+        )
+    label = f"{prefix}-turn-log-title" if shown is not None else f"{prefix}-log-summary"
     return (
-        f'<section class="turn-log panel" id="{prefix}-turn-log" '
-        f'aria-labelledby="{prefix}-turn-log-title"><h2 id="{prefix}-turn-log-title">'
-        f"{tr_html(tr, title, name=bdi(name))}</h2><ol>{items}</ol></section>"
+        f'<section class="turn-log game-log panel" id="{prefix}-turn-log" '
+        f'aria-labelledby="{label}">{head}{folded}</section>'
     )
 
 

@@ -48,11 +48,14 @@ from zaria_web import stats
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.farkle import setup_view, view
+from zaria_web.farkle.feel import computer_held, felt
 from zaria_web.names import in_every_language
+from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, Play
 from zaria_web.play.seats import DEFAULT_NAME, SetLevel, shown_name
 from zaria_web.screen import Context
-from zaria_web.widgets import Note, dice_text
+from zaria_web.widgets import Note as Said
+from zaria_web.widgets import dice_text
 
 #: Milliseconds between drawing the table and building Expert's tables: long
 #: enough for the page to show that the computer is being prepared first.
@@ -136,7 +139,15 @@ class FarkleScreen(GameScreen[FarkleGame]):
     acts = ACTS
     toggle = Toggle
     roll = Roll
-    resumed_note: ClassVar[Note | None] = ("farkle.resumed", {})
+    resumed_note: ClassVar[Said | None] = ("farkle.resumed", {})
+    decision_steps = frozenset(
+        {
+            "farkle.event.ai_keeps",
+            "farkle.event.banked",
+            "farkle.event.new_total",
+            "farkle.event.last_round",
+        }
+    )
 
     def __init__(self, ctx: Context) -> None:
         self.target = 10000
@@ -248,6 +259,68 @@ class FarkleScreen(GameScreen[FarkleGame]):
         out.announce(
             tr("farkle.event.ai_keeps", name=self._name(game.current), dice=dice_text(kept))
         )
+        computer_held(game, out)
+        self.log_step(Note.of("farkle.event.ai_keeps", dice=dice_text(kept)))
+
+    # -- the game log -------------------------------------------------------------------
+    def game_round(self) -> int:
+        assert self.game is not None
+        return self.game.round
+
+    def log_before(self, action: Any) -> list[Note]:
+        game = self.game
+        if isinstance(action, Roll | Bank) and game is not None and game.selected:
+            # What the roll or the bank sets aside first.
+            return [Note.of("farkle.event.ai_keeps", dice=dice_text(sorted(game.selected_dice)))]
+        return []
+
+    def log_played(self, action: Any, turn: Turn) -> None:
+        game = self.game
+        assert game is not None
+        events = game.events
+        if isinstance(action, Roll):
+            for e in events:
+                if e.kind is EventKind.HOT_DICE:
+                    turn.hot_dice += 1
+                    turn.steps.append(Note.of("farkle.event.hot", points=e.points))
+            lost = next((e for e in events if e.kind is EventKind.LOST_TURN), None)
+            dice = lost.dice if lost is not None else game.roll or ()
+            turn.steps.append(Note.of("farkle.event.rolled", dice=dice_text(dice)))
+            if lost is not None:
+                self._log_lost(turn, lost, events)
+        elif isinstance(action, Bank):
+            banked = next(e for e in events if e.kind is EventKind.BANKED)
+            total = game.banked[banked.seat]
+            turn.steps.append(Note.of("farkle.event.banked", points=banked.points))
+            turn.steps.append(Note.of("farkle.event.new_total", total=total))
+            for e in events:
+                if e.kind is EventKind.LAST_ROUND and not game.over:
+                    turn.steps.append(Note.of("farkle.event.last_round", total=e.points))
+            turn.kind, turn.points, turn.total = "bank", banked.points, total
+
+    def _log_lost(self, turn: Turn, lost: Event, events: tuple[Event, ...]) -> None:
+        game = self.game
+        assert game is not None
+        total = game.banked[lost.seat]
+        penalty = next((e for e in events if e.kind is EventKind.PENALTY), None)
+        if penalty is not None:
+            # The total does not stay: the penalty's line says what it became.
+            turn.steps.append(
+                Note.of("farkle.house.lost", points=lost.points)
+                if lost.points
+                else Note.of("farkle.house.lost_nothing")
+            )
+            turn.steps.append(Note.of("farkle.final.penalty", points=penalty.points, total=total))
+        else:
+            turn.steps.append(
+                Note.of("farkle.event.lost", points=lost.points, total=total)
+                if lost.points
+                else Note.of("farkle.event.lost_nothing", total=total)
+            )
+        turn.kind, turn.points, turn.total = "bust", 0, total
+
+    def taken_back(self, turn: Turn) -> Note:
+        return Note.of("farkle.log.taken_back", points=turn.points)
 
     def play(self, action: Any, out: Effects) -> bool:
         assert self.game is not None
@@ -287,6 +360,10 @@ class FarkleScreen(GameScreen[FarkleGame]):
             # The computer's turn: Roll and Bank shut, the focus goes to the heading
             # that says whose turn it is (and comes to Roll when a person's turn does).
             out.focus("#fk-turn")
+
+    def feel(self, action: Any, seat: int, out: Effects) -> None:
+        assert self.game is not None
+        felt(self.game, action, seat, self.real_dice, out)
 
     def _rolled(self, events: tuple[Event, ...], out: Effects) -> None:
         game = self.game
@@ -453,8 +530,25 @@ class FarkleScreen(GameScreen[FarkleGame]):
                 final_round=final,
                 turns=game.turns,
                 default_name=game.seats[0].name in in_every_language(DEFAULT_NAME, n=1),
+                race=self._race(),
+                again=self.offers_again,
             ),
         )
+
+    def _race(self) -> tuple[tuple[int | None, ...], ...]:
+        """Each player's total after each round of the game log, from 0 before the first."""
+        assert self.game is not None
+        # No more rounds than the game played, whatever a stored log says.
+        played = max(self.game.turns, default=0)
+        rounds = min(played, max((t.round for t in self.log.turns if t.kind), default=0))
+        race = []
+        for seat in range(len(self.game.seats)):
+            row: list[int | None] = [0] + [None] * rounds
+            for turn in self.log.finished(seat):
+                if turn.round <= rounds:
+                    row[turn.round] = turn.total
+            race.append(tuple(row))
+        return tuple(race)
 
     def view_table(self) -> str:
         game = self.game

@@ -29,7 +29,7 @@ from zaria.farkle.rules import (
 from zaria.farkle.scoring import MAX_DICE, score_selection
 from zaria.i18n import Translator
 from zaria.outcome import Outcome
-from zaria_web import widgets
+from zaria_web import charts, widgets
 from zaria_web.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
 from zaria_web.play.seats import computer_name
 from zaria_web.widgets import Note, dice_text, note_text, ranked
@@ -148,6 +148,36 @@ class OverView:
     turns: tuple[int, ...] = ()
     #: Whether the only player kept the name they were given by default.
     default_name: bool = False
+    #: Each player's total after each round (None: no turn that round), from round 0.
+    race: tuple[tuple[int | None, ...], ...] = ()
+    #: Whether New game and Play again are offered (not on a game looked at again).
+    again: bool = True
+
+
+def _end_buttons(tr: Translator) -> str:
+    return (
+        '<div class="btn-row fk-end">'
+        f"{button(tr('common.new_game'), 'new', 'fk-new')}"
+        f"{button(tr('common.play_again'), 'again', 'fk-again', primary=True)}</div>"
+    )
+
+
+def race_chart(tr: Translator, v: OverView) -> str:
+    """The race on the end screen: each player's score by round, the target dashed."""
+    if not v.race or len(v.race[0]) < 2:
+        return ""
+    series = [(seat_name(tr, s), list(r)) for s, r in zip(v.seats, v.race, strict=True)]
+    return charts.line_chart(
+        tr,
+        "fk-race",
+        tr("farkle.race.title"),
+        tr("farkle.race.round"),
+        tr("farkle.race.score"),
+        list(range(len(v.race[0]))),
+        series,
+        target=v.target,
+        target_label=tr("farkle.target", points=v.target),
+    )
 
 
 PACES = ("normal", "fast", "instant")
@@ -769,9 +799,6 @@ def render_over(tr: Translator, v: OverView) -> str:
         f'<th scope="col">{h(tr("farkle.over.total"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f"{widgets.undo_summary(tr, 'fk', [seat_name(tr, x) for x in v.seats], v.undos)}"
-        f"{_final_round(tr, v)}"
-        '<div class="btn-row fk-end">'
-        f"{button(tr('common.new_game'), 'new', 'fk-new')}"
-        f"{button(tr('common.play_again'), 'again', 'fk-again', primary=True)}"
-        "</div></section>"
+        f"{_final_round(tr, v)}{race_chart(tr, v)}{_end_buttons(tr) if v.again else ''}"
+        "</section>"
     )

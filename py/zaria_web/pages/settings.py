@@ -8,29 +8,21 @@ games' controls do; the app checks the value and stores it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator
+from zaria.i18n import Translator
 from zaria_web.effects import Effects
-from zaria_web.html import attrs, h
+from zaria_web.html import h
 from zaria_web.screen import Page
-from zaria_web.settings import SETTING_VALUES, allowed
-from zaria_web.widgets import button, radio
-
-
-@dataclass(frozen=True)
-class ChangeSetting:
-    """A setting was chosen on this screen."""
-
-    key: str
-    value: str
+from zaria_web.settings import SETTING_VALUES, ChangeSetting, setting_intent
+from zaria_web.widgets import button, language_select, radio
 
 
 def _labels(tr: Translator) -> dict[str, tuple[str, dict[str, str]]]:
     """Each setting's label and the words for its values, in the order shown."""
     seconds = {s: tr("penta.autorecord.seconds", s=int(s)) for s in ("3", "5", "10")}
     on_off = {"on": tr("settings.on"), "off": tr("settings.off")}
+    sound = {v: tr("settings.sound." + v) for v in SETTING_VALUES["sound"]}
     return {
         "theme": (tr("theme.label"), {t: tr("theme." + t) for t in SETTING_VALUES["theme"]}),
         "pace": (tr("common.pace"), {p: tr("common.pace." + p) for p in SETTING_VALUES["pace"]}),
@@ -38,6 +30,7 @@ def _labels(tr: Translator) -> dict[str, tuple[str, dict[str, str]]]:
         "coach": (tr("settings.coach"), on_off),
         "handover": (tr("common.handover.setting"), on_off),
         "haptics": (tr("settings.haptics"), on_off),
+        "sound": (tr("settings.sound"), sound),
     }
 
 
@@ -48,10 +41,7 @@ class SettingsScreen(Page):
     name = "settings"
 
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
-        if act != "setting":
-            return None
-        key, value = data.get("key", ""), data.get("value", "")
-        return ChangeSetting(key, value) if allowed(key, value) else None
+        return setting_intent(data) if act == "setting" else None
 
     def update(self, intent: Any, out: Effects) -> None:
         if isinstance(intent, ChangeSetting):
@@ -71,14 +61,9 @@ class SettingsScreen(Page):
 
     def view(self) -> str:
         tr = self.ctx.tr
-        options = "".join(
-            f"<option{attrs(value=code, selected=code == tr.lang, lang=code)}>"
-            f"{h(NATIVE_NAMES[code])}</option>"
-            for code in LANGUAGES
-        )
         language = (
             f'<label class="field settings-lang"><span>{h(tr("home.language"))}</span>'
-            f'<select id="settings-lang" data-act="lang">{options}</select></label>'
+            f"{language_select(tr, 'settings-lang')}</label>"
         )
         groups = "".join(self._group(k, *v) for k, v in _labels(tr).items())
         return (

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from zaria.farkle.rules import DEFAULT_RULES
-from zaria_web import stats
+from zaria_web import archive, archive_view, stats, transfer
 from zaria_web.effects import Effects, Go
 from zaria_web.farkle.view import house_lines
 from zaria_web.html import attrs, bdi, h, tr_html
 from zaria_web.names import clean_name
+from zaria_web.player_stats import player_key
+from zaria_web.players_view import players_part
 from zaria_web.screen import GAMES, Context, Enter, Leave, Page, StorageChanged
 from zaria_web.widgets import button
 
@@ -40,10 +42,28 @@ class KeepThem:
     """No, keep them."""
 
 
+@dataclass(frozen=True)
+class ChoosePlayer:
+    """Show this player's charts in this part of the screen (a stats key's section)."""
+
+    section: str
+    player: str
+
+
+def section_of(key: str) -> str:
+    """The part of the screen (and the start of its ids) that a stats key's figures fill.
+
+    >>> section_of("penta"), section_of("farkle:additive-open500"), section_of("penta:real")
+    ('penta', 'farkle-additive-open500', 'penta-real')
+    """
+    return key.replace(":", "-")
+
+
 ACTS: dict[str, Any] = {
     "stats-clear": AskClear(),
     "stats-clear-yes": Clear(),
     "stats-clear-no": KeepThem(),
+    **transfer.ACTS,  # export and import
 }
 
 
@@ -57,7 +77,11 @@ class StatsScreen(Page):
         self.confirming = False
         #: The statistics as last read (on showing the screen, or a change in storage).
         self.summaries: dict[str, stats.Summary] = {}
+        #: The player whose charts each section shows (by :func:`player_key`).
+        self.chosen: dict[str, str] = {}
         self._read()
+        #: Export, import and the finished games kept.
+        self.transfer = transfer.Transfer(ctx)
 
     def _read(self) -> None:
         found = stats.read(self.ctx.host, self.ctx.saves.tell)
@@ -74,12 +98,14 @@ class StatsScreen(Page):
             for game in GAMES
         )
         # Statistics that could not be read are not offered for clearing.
-        anything = any(s.games for s in summaries.values())
+        anything = any(s.games for s in summaries.values()) or bool(self.transfer.games)
         return (
             '<section class="stats" aria-labelledby="stats-title">'
             f'<h1 id="stats-title" class="screen-title">{h(tr("stats.title"))}</h1>'
             f'<div class="stats-grid">{panels}</div>'
             f'<p class="stats-note">{h(tr("stats.note"))}</p>'
+            f"{archive_view.games_list(tr, self.transfer.games)}"
+            f"{self.transfer.view(tr, sum(s.games for s in summaries.values()))}"
             f"{self._controls(anything)}</section>"
         )
 
@@ -154,7 +180,9 @@ class StatsScreen(Page):
         default = rules_id == DEFAULT_RULES.id
         marks = attrs(class_="stat-list", data_game=game, data_rules=None if default else rules_id)
         ident = f"wins-{game}" if default else f"wins-{game}-{rules_id}"
-        return f"<dl{marks}>{items}</dl>{self._wins(ident, s)}"
+        section = game if default else f"{game}-{rules_id}"
+        players = players_part(tr, game, section, s.players, self.chosen.get(section))
+        return f"<dl{marks}>{items}</dl>{self._wins(ident, s)}{players}"
 
     def _wins(self, ident: str, s: stats.Summary) -> str:
         if not s.wins:
@@ -185,8 +213,19 @@ class StatsScreen(Page):
         clear = button(tr("stats.clear"), "stats-clear", "stats-clear", disabled=not anything)
         return f'<div class="btn-row">{back}{clear}</div>'
 
+    def _choose(self, intent: ChoosePlayer, out: Effects) -> None:
+        for key, s in self.summaries.items():
+            if section_of(key) != intent.section:
+                continue
+            found = [i for i, p in enumerate(s.players) if player_key(p.name) == intent.player]
+            if found:
+                self.chosen[intent.section] = intent.player
+                out.focus(f"#{intent.section}-pick-{found[0]}")  # the button just pressed
+
     # -- intents ---------------------------------------------------------------
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
+        if act == "stats-player":
+            return ChoosePlayer(data.get("section", ""), data.get("player", ""))
         return ACTS.get(act)
 
     def key(self, key: str) -> Any | None:
@@ -195,16 +234,23 @@ class StatsScreen(Page):
         return KeepThem() if self.confirming else Go("home")  # as the rules go back to their game
 
     def update(self, intent: Any, out: Effects) -> None:
-        if isinstance(intent, AskClear):
+        if self.transfer.update(self.ctx, intent, out):
+            self._read()  # the statistics were replaced by a file's
+        elif isinstance(intent, ChoosePlayer):
+            self._choose(intent, out)
+        elif isinstance(intent, AskClear):
             self.confirming = True
             out.focus("#stats-clear-no")
         elif isinstance(intent, KeepThem):
             self.confirming = False
             out.focus("#stats-clear")
         elif isinstance(intent, Clear) and self.confirming:  # only once asked
+            # The finished games go with the statistics that counted them.
             cleared = stats.clear(self.ctx.host)
+            cleared = archive.clear(self.ctx.host) and cleared
             self.confirming = False
             self._read()
+            self.transfer.read(self.ctx)
             out.announce(self.ctx.tr("stats.cleared" if cleared else "stats.unavailable"))
             out.focus("#stats-title")
         elif isinstance(intent, Go):

@@ -22,13 +22,16 @@ from zaria.penta.game import STATE_VERSION, PentaGame, Record, Roll, Toggle
 from zaria.penta.players import LEVELS
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, load_table, prepare
-from zaria_web import saved_state
+from zaria_web import player_stats, saved_state
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.penta import review, view
-from zaria_web.play.screen import BackToGame, ChangeSetting, GameScreen, KeepPlaying, Play
+from zaria_web.penta.feel import felt
+from zaria_web.play.log import Note, Turn
+from zaria_web.play.screen import BackToGame, GameScreen, KeepPlaying, Play
 from zaria_web.play.seats import default_number, shown_name
 from zaria_web.screen import Context, Refresh
+from zaria_web.settings import ChangeSetting
 
 TABLE_URL = "data/penta_table.bin"
 
@@ -92,6 +95,12 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
 }
 
 
+def _kept(game: PentaGame) -> Note:
+    """The log's line of the dice held for a reroll."""
+    kept = [d for d, held in zip(game.dice or (), game.held, strict=True) if held]
+    return Note.of("penta.announce.keeps", dice=", ".join(map(str, kept)) if kept else "—")
+
+
 class PentaScreen(GameScreen[PentaGame]):
     """The Penta screen's model and update."""
 
@@ -102,9 +111,15 @@ class PentaScreen(GameScreen[PentaGame]):
     acts = ACTS
     toggle = Toggle
     roll = Roll
+    decision_steps = frozenset(
+        {"penta.announce.scored", "penta.announce.auto", "penta.announce.bonus"}
+    )
+    round_key = "penta.log.round"
 
     def __init__(self, ctx: Context) -> None:
         self.selected: Box | None = None
+        #: The player's total before the action being played (a turn's points).
+        self._total_before = 0
         self.countdown: int | None = None
         #: The box the countdown records in, and its whole length in seconds.
         self.countdown_box: Box | None = None
@@ -209,13 +224,21 @@ class PentaScreen(GameScreen[PentaGame]):
     def stats_extra(self) -> dict[str, Any]:
         game = self.game
         assert game is not None
-        return {"upper_bonus": [game.totals(s).upper_bonus > 0 for s in range(len(game.seats))]}
+        seats = len(game.seats)
+        # The cost of each person's choices is known only when the strategy was there
+        # to review them.
+        costs = None if self.strategy is None else player_stats.seat_costs(self.decisions, seats)
+        return {
+            "upper_bonus": [game.totals(s).upper_bonus > 0 for s in range(seats)],
+            "costs": costs,
+        }
 
     # -- playing ------------------------------------------------------------------------
     def play(self, action: Any, out: Effects) -> bool:
         game = self.game
         assert game is not None
         decision = None
+        self._total_before = game.totals(game.current).total
         if not game.seats[game.current].computer:
             choice = (
                 review.Score(action.box)
@@ -225,9 +248,11 @@ class PentaScreen(GameScreen[PentaGame]):
                 else None
             )
             decision = None if choice is None else review.review(game, self.strategy, choice)
+        if decision is not None:
+            self.decisions.append(decision)  # before the game may end: what it keeps has it
         done = super().play(action, out)
-        if done and decision is not None:
-            self.decisions.append(decision)
+        if not done and decision is not None:
+            self.decisions.remove(decision)  # refused: nothing was decided
         return done
 
     def played(self, action: Any, out: Effects) -> None:
@@ -239,6 +264,41 @@ class PentaScreen(GameScreen[PentaGame]):
             self._recorded(action.box, out)
         self.countdown = None
         self._start_countdown()
+
+    def feel(self, action: Any, seat: int, out: Effects) -> None:
+        assert self.game is not None
+        felt(self.game, action, seat, self.real_dice, out)
+
+    # -- the game log -------------------------------------------------------------------
+    def game_round(self) -> int:
+        assert self.game is not None
+        return self.game.round
+
+    def log_before(self, action: Any) -> list[Note]:
+        game = self.game
+        if isinstance(action, Roll) and game is not None and game.rolls_used:
+            return [_kept(game)]  # what a reroll keeps
+        return []
+
+    def log_played(self, action: Any, turn: Turn) -> None:
+        game = self.game
+        assert game is not None
+        if isinstance(action, Roll):
+            dice = ", ".join(str(d) for d in game.dice or ())
+            turn.steps.append(Note.of("penta.announce.roll", dice=dice))
+        elif isinstance(action, Record) and game.last_scored is not None:
+            scored, box = game.last_scored, action.box.value
+            key = "penta.announce.auto" if self.auto else "penta.announce.scored"
+            turn.steps.append(Note.of(key, box=box, points=scored.points))
+            if scored.bonus:
+                turn.steps.append(Note.of("penta.announce.bonus", bonus=scored.bonus))
+            # The turn's points: the box's, with the Penta bonus and an upper bonus reached.
+            total = game.totals(scored.seat).total
+            turn.kind, turn.box, turn.total = "record", box, total
+            turn.points = total - self._total_before
+
+    def taken_back(self, turn: Turn) -> Note:
+        return Note.of("penta.log.taken_back", box=turn.box)
 
     def _rolled(self, out: Effects) -> None:
         game = self.game
@@ -372,7 +432,7 @@ class PentaScreen(GameScreen[PentaGame]):
 
     def view_end(self) -> str:
         assert self.game is not None
-        return self._view().end(self.game, self.decisions)
+        return self._view().end(self.game, self.decisions, again=self.offers_again)
 
     def view_table(self) -> str:
         game = self.game
@@ -411,6 +471,7 @@ class PentaScreen(GameScreen[PentaGame]):
         name = shown_name(self.ctx.tr, game.seats[game.current])
         dice = ", ".join(map(str, kept)) if kept else "—"
         out.announce(self.ctx.tr("penta.announce.keeps", name=name, dice=dice))
+        self.log_step(_kept(game))
 
     def turn_outcome(self) -> str:
         game = self.game

@@ -97,6 +97,15 @@ def scored_text(
     return text
 
 
+def _end_buttons(tr: Translator) -> str:
+    new = attrs(type="button", class_="btn", data_act="new", id="penta-new-game")
+    again = attrs(type="button", class_="btn primary big", data_act="again", id="penta-again")
+    return (
+        f'<div class="btn-row end"><button{new}>{h(tr("common.new_game"))}</button>'
+        f"<button{again}>{h(tr('common.play_again'))}</button></div>"
+    )
+
+
 class PentaView:
     """Renders Penta's screens in one language."""
 
@@ -575,9 +584,10 @@ class PentaView:
         )
 
     # -- the end --------------------------------------------------------------
-    def end(self, game: PentaGame, decisions: list[Decision]) -> str:
+    def end(self, game: PentaGame, decisions: list[Decision], again: bool = True) -> str:
         """The end screen, in the order both games share: the title, the ranking,
-        the final score sheets, the review of each person's choices, the buttons."""
+        the final score sheets, the review of each person's choices, the buttons
+        (New game and Play again; none with ``again`` off: a game looked at again)."""
         tr = self.tr
         n = len(game.seats)
         outcome = Outcome(tuple(game.totals(i).total for i in range(n)))
@@ -594,9 +604,7 @@ class PentaView:
             f'<section class="end-review" aria-labelledby="penta-review-title">'
             f'<h3 id="penta-review-title">{h(tr("penta.review.title"))}</h3>'
             f'<p class="review-note">{h(tr("penta.review.note"))}</p>{reviews}</section>'
-            f'<div class="btn-row end"><button{attrs(type="button", class_="btn", data_act="new", id="penta-new-game")}>{h(tr("common.new_game"))}</button>'
-            f"<button{attrs(type='button', class_='btn primary big', data_act='again', id='penta-again')}>{h(tr('common.play_again'))}</button></div>"
-            "</section>"
+            f"{_end_buttons(tr) if again else ''}</section>"
         )
 
     def _end_title(self, game: PentaGame, outcome: Outcome) -> str:

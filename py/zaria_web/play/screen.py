@@ -26,14 +26,16 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
-from zaria_web import saved_state, stats, widgets
-from zaria_web.effects import Announce, Effects, Timer
+from zaria_web import archive, saved_state, stats, widgets
+from zaria_web.effects import Effects, Timer
 from zaria_web.play import seats
 from zaria_web.play.dice import Dice
+from zaria_web.play.log import GameLog, Note, Turn
 from zaria_web.play.seats import SeatForm
 from zaria_web.screen import Context, Enter, Leave, Page
-from zaria_web.settings import PACE_MS, allowed
-from zaria_web.widgets import Note, PadView
+from zaria_web.settings import PACE_MS, ChangeSetting, setting_intent
+from zaria_web.widgets import Note as Said
+from zaria_web.widgets import PadView
 
 G = TypeVar("G", bound=Game[Any])
 
@@ -67,14 +69,6 @@ class BackToGame:
 
 
 @dataclass(frozen=True)
-class ChangeSetting:
-    """One of the app's settings (the pace, …) changed on this screen."""
-
-    key: str
-    value: str
-
-
-@dataclass(frozen=True)
 class ComputerStep:
     """The computer's next visible step is due."""
 
@@ -97,6 +91,11 @@ class TakeDevice:
 
 
 @dataclass(frozen=True)
+class ToggleLog:
+    """Open or close the game log's earlier turns."""
+
+
+@dataclass(frozen=True)
 class HandoverReady:
     """The pause after a change of player is over: the hand-over card may be tapped."""
 
@@ -110,11 +109,6 @@ BUST_BUZZ = (60, 40, 60)
 HANDOVER_PAUSE_MS = 600
 
 
-def _setting(d: Mapping[str, str]) -> ChangeSetting | None:
-    key, value = d.get("key", ""), d.get("value", "")
-    return ChangeSetting(key, value) if allowed(key, value) else None
-
-
 #: The controls every game has, by ``data-act``: the intent each reports.
 ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "start": lambda d: Start(),
@@ -123,9 +117,10 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "confirm-new": lambda d: ConfirmNew(),
     "keep-playing": lambda d: KeepPlaying(),
     "back": lambda d: BackToGame(),
-    "setting": _setting,
+    "setting": setting_intent,
     "undo": lambda d: TakeBack(),
     "take-device": lambda d: TakeDevice(),
+    "log": lambda d: ToggleLog(),
     **seats.ACTS,
 }
 
@@ -144,11 +139,19 @@ class GameScreen(Page, Generic[G]):
     toggle: ClassVar[type]
     roll: ClassVar[type]
     #: The notice a resumed game shows, if any.
-    resumed_note: ClassVar[Note | None] = None
+    resumed_note: ClassVar[Said | None] = None
     #: The control that switches the coach on and off.
     coach_act: ClassVar[str] = "coach"
     #: Whether the throws are real dice entered by the players (a score pad).
     real_dice: ClassVar[bool] = False
+    #: Whether the end screen offers New game and Play again (not to a game
+    #: looked at again from the statistics).
+    offers_again: ClassVar[bool] = True
+    #: The messages of the steps a decision writes at the end of its turn (an undo
+    #: takes them out of the log again).
+    decision_steps: ClassVar[frozenset[str]] = frozenset()
+    #: The game log's heading of a round ("Round {n}").
+    round_key: ClassVar[str] = "farkle.round"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -159,9 +162,9 @@ class GameScreen(Page, Generic[G]):
         self.dice = Dice(ctx.params)
         #: What the table says about the last action: a refusal, an event (an id and
         #: its parameters, so that it follows a change of language).
-        self.note: Note | None = None
+        self.note: Said | None = None
         #: A notice about the game itself (resumed, a save set aside).
-        self.notice: Note | None = None
+        self.notice: Said | None = None
         #: The computer's next action, shown before it is played.
         self.pending: Any = None
         #: The positions of the dice that just rolled (they tumble, once).
@@ -173,13 +176,10 @@ class GameScreen(Page, Generic[G]):
         self.handover: int | None = None
         self.handover_ready = False
         self.last_human: int | None = None
-        #: What the computer's turn (the one in progress, or its last) did, step by
-        #: step, as it was said; whose turn it was, and whether it is over.
-        self.turn_log: list[str] = []
-        self.log_seat: int | None = None
-        self.log_done = False
-        #: The language it was said in (after a switch it is not shown).
-        self.log_lang = ""
+        #: Every player's turns, step by step (saved with the game), and whether
+        #: its earlier turns are shown.
+        self.log = GameLog()
+        self.log_open = False
         self._resume()
 
     # -- what each game provides -----------------------------------------------
@@ -259,6 +259,25 @@ class GameScreen(Page, Generic[G]):
     def busted(self) -> bool:
         """Whether the action just played lost the turn (Farkle's roll of nothing)."""
         return False
+
+    def feel(self, action: Any, seat: int, out: Effects) -> None:
+        """The sound and celebration of ``action``, just played by ``seat``
+        (:mod:`zaria_web.penta.feel`, :mod:`zaria_web.farkle.feel`)."""
+
+    def game_round(self) -> int:
+        """The round being played (from 1)."""
+        raise NotImplementedError
+
+    def log_before(self, action: Any) -> list[Note]:
+        """The log's steps that the game before ``action`` tells (what was kept)."""
+        return []
+
+    def log_played(self, action: Any, turn: Turn) -> None:
+        """Write what ``action``, just played in ``turn``, did; a decision finishes it."""
+
+    def taken_back(self, turn: Turn) -> Note:
+        """The log's line saying that ``turn``'s decision was taken back."""
+        raise NotImplementedError
 
     def pad_view(self) -> PadView | None:
         """The throw being entered, on a score pad (:mod:`zaria_web.play.pad`)."""
@@ -352,6 +371,8 @@ class GameScreen(Page, Generic[G]):
                 out.focus(f"#{self.prefix}-handover")
         elif isinstance(intent, TakeDevice):
             self.take_device(out)
+        elif isinstance(intent, ToggleLog):
+            self.log_open = not self.log_open
         elif isinstance(intent, Play):
             if self.human_turn():
                 self.play(intent.action, out)
@@ -368,7 +389,8 @@ class GameScreen(Page, Generic[G]):
         when the engine refused it (the table says why, at once)."""
         game = self.game
         assert game is not None
-        before = game.current
+        before, round_ = game.current, self.game_round()
+        kept = self.log_before(action)
         try:
             game.apply(action, roller=self.dice)
         except IllegalActionError as exc:
@@ -377,6 +399,7 @@ class GameScreen(Page, Generic[G]):
             self.refused(action)
             return False
         self.pending = None
+        self._log_played(action, before, round_, kept)
         if not game.seats[before].computer:
             self.last_human = before
             # The device in hand answers a person's roll, and more strongly a lost turn.
@@ -385,11 +408,30 @@ class GameScreen(Page, Generic[G]):
             elif isinstance(action, self.roll):
                 out.vibrate(*ROLL_BUZZ)
         self.played(action, out)
+        self.feel(action, before, out)
         if game.over:
             self.finish(out)
         elif game.current != before:
             self.hand_over(out)
         return True
+
+    def _log_played(self, action: Any, seat: int, round_: int, kept: list[Note]) -> None:
+        """Write ``action``, just played by ``seat`` in ``round_``, in the game log: the
+        steps the game before it told first (unless the computer's hold wrote them)."""
+        turn = self.log.open_turn()
+        if turn is None or turn.seat != seat:
+            turn = Turn(seat, round_)
+            self.log.turns.append(turn)
+        turn.steps += [n for n in kept if turn.steps[-1:] != [n]]
+        self.log_played(action, turn)
+        if not turn.steps:
+            self.log.turns.remove(turn)  # an action that said nothing (a hold)
+
+    def log_step(self, note: Note) -> None:
+        """Write ``note`` in the turn in progress (the computer's hold)."""
+        game = self.game
+        assert game is not None
+        self.log.step(game.current, self.game_round(), note)
 
     # -- passing the device -------------------------------------------------------------
     def hand_over(self, out: Effects) -> None:
@@ -467,6 +509,9 @@ class GameScreen(Page, Generic[G]):
         assert seat is not None
         self.pending = None
         self.handover = None  # the turn is back with the person who took it back
+        last = self.log.turns[-1] if self.log.turns else None
+        if last is not None and last.seat == seat and last.kind:
+            self.log.reopen(seat, self.decision_steps, self.taken_back(last))
         name = seats.shown_name(self.ctx.tr, game.seats[seat])
         self.note = ("common.undone", {"name": name})
         self.undone(out)
@@ -482,22 +527,12 @@ class GameScreen(Page, Generic[G]):
             steps += 1
 
     def computer_step(self, out: Effects) -> bool:
-        """One visible step of the computer's turn, written in its turn's log; False
+        """One visible step of the computer's turn (the game log writes it); False
         when it cannot play now."""
         game = self.live()
         if game is None or self.confirm or not game.seats[game.current].computer:
             return False
-        if self.log_seat != game.current or self.log_done:
-            self.turn_log, self.log_seat, self.log_done = [], game.current, False
-            self.log_lang = self.ctx.tr.lang
-        seat, first = game.current, len(out.items)
-        stepped = self._computer_step(game, out)
-        # What the step said is what the log keeps of it (in the words of that moment),
-        # but for the hand-over card's call to the next person.
-        said = [e.text for e in out.items[first:] if isinstance(e, Announce)]
-        self.turn_log += [t for t in said if t != self.handover_said()]
-        self.log_done = game.over or game.current != seat
-        return stepped
+        return self._computer_step(game, out)
 
     def _computer_step(self, game: G, out: Effects) -> bool:
         if self.pending is not None:
@@ -512,6 +547,7 @@ class GameScreen(Page, Generic[G]):
                 game.apply(action)
                 action = self.next_action(game, plan)
             self.held(out)
+            out.sound("hold", soft=True)  # the computer's holds click, quietly
             return True
         if self.shows_first(action):
             self.pending = action
@@ -542,7 +578,7 @@ class GameScreen(Page, Generic[G]):
         self.confirm = False
         self.note = self.notice = self.pending = None
         self.handover, self.handover_ready, self.last_human = None, False, None
-        self.turn_log, self.log_seat = [], None
+        self.log = GameLog()
         out.scroll_top()  # the form may have been scrolled: the table starts at its top
         self.started(out)
 
@@ -568,8 +604,12 @@ class GameScreen(Page, Generic[G]):
         self.phase = "end"
         key, extra = self.stats_key(), self.stats_extra()
         # A game this tab plays while another holds it is a stale copy: not counted.
-        if self.name not in self.ctx.saves.conflicts:
-            stats.record(self.ctx, key, outcome, game.seats, self.dice.reproducible, **extra)
+        if self.name not in self.ctx.saves.conflicts and stats.record(
+            self.ctx, key, outcome, game.seats, self.dice.reproducible, log=self.log, **extra
+        ):
+            # Kept to be opened again, as it was counted (under the same conditions).
+            now = self.ctx.host.now_iso()
+            archive.add(self.ctx, archive.entry(now, key, game, self.extras(), self.log))
         self.ended(out)
 
     # -- saving -----------------------------------------------------------------------
@@ -579,7 +619,13 @@ class GameScreen(Page, Generic[G]):
             return None
         # The card waiting for the next person comes back after a reload too.
         handover = {} if self.handover is None else {"handover": self.handover}
-        return {"engine": game.to_dict(), **self.dice.saved(), **handover, **self.extras()}
+        return {
+            "engine": game.to_dict(),
+            **self.dice.saved(),
+            **handover,
+            "log": self.log.to_dict(),
+            **self.extras(),
+        }
 
     def _resume(self) -> None:
         saves = self.ctx.saves
@@ -610,19 +656,28 @@ class GameScreen(Page, Generic[G]):
         self.dice.resume(dice, self.ctx.params)
         self.phase = "play"
         self.notice = self.resumed_note
+        self.log = self._saved_log(state, len(game.seats))
         # A card only for the person whose turn it is (anything else is ignored).
         waiting = state.get("handover")
         wanted = not self.real_dice and self.ctx.settings.get("handover", "on") == "on"
         if type(waiting) is int and waiting == game.current and not game.seats[waiting].computer:
             self.handover = waiting if wanted else None
 
+    def _saved_log(self, state: dict[str, Any], seats: int) -> GameLog:
+        """The saved game log: none in an older save; a malformed one is dropped (the
+        game itself is sound: it goes on, with the log from here)."""
+        try:
+            return GameLog.from_dict(state.get("log", {"turns": []}), seats)
+        except Exception:  # whatever a hostile value makes the reader raise
+            return GameLog()
+
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> str:
         if self.phase == "setup" or self.game is None:
             return self.view_setup()
         if self.phase == "end":
-            return self.view_end()
-        table = self.view_table() + self.turn_log_view()
+            return self.view_end() + self.log_view()
+        table = self.view_table() + self.log_view()
         if self.confirm:
             card = widgets.confirm_new(self.ctx.tr, self.prefix)
         elif self.handover is not None:
@@ -632,13 +687,21 @@ class GameScreen(Page, Generic[G]):
         # The table stays in sight behind the card, out of reach of taps and Tab.
         return f"<div inert>{table}</div>{card}"
 
-    def turn_log_view(self) -> str:
-        """The computer's turn, step by step: while it plays, and after it, until its
-        next turn (or a new game)."""
+    def log_view(self) -> str:
+        """The game log under the table: the latest turn (in progress, or the last one
+        played) step by step, and the earlier turns by round, folded; at the end, every
+        turn, folded."""
         game = self.game
-        if not self.turn_log or game is None or self.log_seat is None:
+        if game is None or not self.log.turns:
             return ""
-        if self.log_lang != self.ctx.tr.lang:
-            return ""  # said in another language: the next turn is logged in this one
-        name = seats.shown_name(self.ctx.tr, game.seats[self.log_seat])
-        return widgets.turn_log(self.ctx.tr, self.prefix, name, self.turn_log, self.log_done)
+        names = tuple(seats.shown_name(self.ctx.tr, s) for s in game.seats)
+        latest = self.phase != "end"
+        return widgets.game_log(
+            self.ctx.tr,
+            self.prefix,
+            names,
+            self.log,
+            latest=latest,
+            open_=self.log_open,
+            round_key=self.round_key,
+        )

@@ -58,6 +58,10 @@ MESSAGES: dict[str, str] = {
     "farkle.event.last_round": "{name}: έφτασε τους {total}· κάθε άλλος παίκτης παίζει άλλη μία φορά.",
     "farkle.event.last_round_left": "{left} στον τελευταίο γύρο.",
     "farkle.event.ai_keeps": "{name}: στην άκρη {dice}.",
+    "farkle.log.taken_back": "{name}: αναίρεση της εξαργύρωσης των {points}.",
+    "farkle.race.title": "Η κούρσα: οι πόντοι κάθε παίκτη ανά γύρο",
+    "farkle.race.round": "Γύρος",
+    "farkle.race.score": "Πόντοι",
     # Refusals: the engine's illegal actions, by message id.
     "err.farkle.die_cannot_score": "Αυτό το {value} δεν ανήκει σε κανέναν συνδυασμό αυτής της ρίψης",
     "err.farkle.die_set_aside": "Αυτό το {value} μπήκε στην άκρη σε προηγούμενη ρίψη: μένει εκεί.",

@@ -50,6 +50,8 @@ MESSAGES: dict[str, str] = {
     "penta.announce.scored": "{name}: {points} πόντοι στη θέση {box}.",
     "penta.announce.auto": "Αυτόματη καταγραφή: {name}, {points} πόντοι στη θέση {box}.",
     "penta.announce.bonus": "Μπόνους Πέντα +{bonus}!",
+    "penta.log.round": "Γύρος {n}",
+    "penta.log.taken_back": "{name}: αναίρεση της καταγραφής στο «{box}».",
     "penta.sheet": "Φύλλο βαθμολογίας",
     "penta.sheet.box": "Θέση",
     "penta.sheet.show_all": "Όλοι οι παίκτες",

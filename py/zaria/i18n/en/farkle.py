@@ -57,6 +57,10 @@ MESSAGES: dict[str, str] = {
     "farkle.event.last_round": "{name} reached {total}: every other player has one more turn.",
     "farkle.event.last_round_left": "Last round: {left}.",
     "farkle.event.ai_keeps": "{name} sets aside {dice}.",
+    "farkle.log.taken_back": "{name} took back the bank of {points}.",
+    "farkle.race.title": "The race: each player’s score by round",
+    "farkle.race.round": "Round",
+    "farkle.race.score": "Score",
     # Refusals: the engine's illegal actions, by message id.
     "err.farkle.die_cannot_score": "This {value} fits no scoring combination of this roll",
     "err.farkle.die_set_aside": "That {value} was set aside from an earlier roll: it stays aside.",

@@ -50,6 +50,8 @@ MESSAGES: dict[str, str] = {
     "penta.announce.scored": "{name} scores {points} in {box}.",
     "penta.announce.auto": "Recorded automatically: {name} scores {points} in {box}.",
     "penta.announce.bonus": "Penta bonus +{bonus}!",
+    "penta.log.round": "Round {n}",
+    "penta.log.taken_back": "{name} took back {box}.",
     "penta.sheet": "Score sheet",
     "penta.sheet.box": "Box",
     "penta.sheet.show_all": "Show every player",

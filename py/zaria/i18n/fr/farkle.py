@@ -58,6 +58,10 @@ MESSAGES: dict[str, str] = {
     "farkle.event.last_round": "{name} a atteint {total} : chaque autre joueur joue encore une fois.",
     "farkle.event.last_round_left": "Dernier tour : {left}.",
     "farkle.event.ai_keeps": "{name} met de côté {dice}.",
+    "farkle.log.taken_back": "{name} reprend l’encaissement de {points}.",
+    "farkle.race.title": "La course\u202f: le score de chacun par manche",
+    "farkle.race.round": "Manche",
+    "farkle.race.score": "Points",
     # Refusals: the engine's illegal actions, by message id.
     "err.farkle.die_cannot_score": "Ce {value} n’entre dans aucune combinaison de ce lancer",
     "err.farkle.die_set_aside": "Ce {value} a été mis de côté lors d’un lancer précédent : il y reste.",

@@ -50,6 +50,8 @@ MESSAGES: dict[str, str] = {
     "penta.announce.scored": "{name} marque {points} en {box}.",
     "penta.announce.auto": "Inscrit automatiquement : {name} marque {points} en {box}.",
     "penta.announce.bonus": "Bonus Penta +{bonus} !",
+    "penta.log.round": "Tour {n}",
+    "penta.log.taken_back": "{name} reprend son choix\u202f: {box}.",
     "penta.sheet": "Feuille de score",
     "penta.sheet.box": "Case",
     "penta.sheet.show_all": "Voir tous les joueurs",

@@ -57,6 +57,10 @@ MESSAGES: dict[str, str] = {
     "farkle.event.last_round": "{name} {total} puana ulaştı: diğer her oyuncu bir kez daha oynuyor.",
     "farkle.event.last_round_left": "Son tur: {left}.",
     "farkle.event.ai_keeps": "{name} kenara ayırıyor: {dice}.",
+    "farkle.log.taken_back": "{name} {points} puanlık kasayı geri aldı.",
+    "farkle.race.title": "Yarış: her oyuncunun tur tur puanı",
+    "farkle.race.round": "Tur",
+    "farkle.race.score": "Puan",
     # Refusals: the engine's illegal actions, by message id.
     "err.farkle.die_cannot_score": "Bu {value}, bu atışın hiçbir puanlı kombinasyonuna girmiyor",
     "err.farkle.die_set_aside": "Bu {value} önceki bir atışta kenara ayrıldı: orada kalıyor.",

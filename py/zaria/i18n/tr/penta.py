@@ -50,6 +50,8 @@ MESSAGES: dict[str, str] = {
     "penta.announce.scored": "{name}, {box} kutusuna {points} puan yazdı.",
     "penta.announce.auto": "Otomatik yazıldı: {name}, {box} kutusuna {points} puan.",
     "penta.announce.bonus": "Penta bonusu +{bonus}!",
+    "penta.log.round": "Tur {n}",
+    "penta.log.taken_back": "{name} «{box}» kaydını geri aldı.",
     "penta.sheet": "Puan tablosu",
     "penta.sheet.box": "Kutu",
     "penta.sheet.show_all": "Tüm oyuncular",

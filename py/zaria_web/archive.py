@@ -1,0 +1,242 @@
+"""Finished games, kept in the browser's storage (``zaria.games``) to be opened again.
+
+The game screen calls :func:`add` when a game ends, for every game the
+statistics count (not with scripted or seeded dice, not in a tab another tab
+has taken the game from: :func:`zaria_web.stats.record`'s conditions). An entry
+(:class:`Entry`) holds what the end screen needs to be drawn again: the engine's
+state, the screen's extras (Penta's reviewed decisions), the game's log when
+there is one, with the date, the seats, the totals and the winners for the list.
+
+The stored value is ``{"format": 1, "games": [...]}``, oldest first, at most
+:data:`MAX_GAMES` games and :data:`MAX_CHARS` characters (the oldest go first),
+read through :func:`zaria_web.stored.decode_json`. A game is kept once: its id
+is made from its final state, and a game already there is not added again.
+
+When storage is full, the oldest games are dropped one by one until the new one
+fits; when even alone it does not fit, nothing is changed and the player is told
+(``games.full``). An unreadable value is set aside under ``zaria.badgames`` and
+the player is told once (``games.corrupt``), as the statistics do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from zaria.game import Game, Seat
+from zaria_web import stored
+from zaria_web.host import Host
+from zaria_web.routes import GAME_ID
+from zaria_web.screen import GAMES, Context
+from zaria_web.stored import Status, Unreadable
+
+KEY = "zaria.games"
+BAD_KEY = "zaria.badgames"
+FORMAT = 1
+#: The most games kept (the oldest go first).
+MAX_GAMES = 50
+#: The most characters the stored list may take: below what
+#: :func:`zaria_web.stored.read` accepts, with room for the statistics in an export.
+MAX_CHARS = 900_000
+#: The longest date read back.
+_MAX_DATE = 40
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One finished game, as kept."""
+
+    id: str
+    game: str  # "penta" or "farkle"
+    real: bool  # played with real dice (a score pad)
+    date: str  # ISO 8601, from Host.now_iso()
+    key: str  # the statistics key: the game and its rules ("farkle:additive-open500")
+    seats: tuple[Seat, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    state: dict[str, Any] = field(compare=False)  # the engine's (game.to_dict())
+    extras: dict[str, Any] = field(compare=False)  # the screen's own fields of a save
+    log: dict[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def screen(self) -> str:
+        """The game screen that draws this game's end screen."""
+        return f"{self.game}-pad" if self.real else self.game
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "id": self.id,
+            "game": self.game,
+            "real": self.real,
+            "date": self.date,
+            "key": self.key,
+            "seats": [s.to_dict() for s in self.seats],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "state": self.state,
+            "extras": self.extras,
+        }
+        if self.log is not None:
+            d["log"] = self.log
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Entry:
+        """Read back :meth:`to_dict`; raises ValueError on anything else (the
+        engine's state is checked when the game is drawn)."""
+        if not isinstance(d, dict):
+            raise ValueError("a game is not an object")
+        ident, game, real, date, key = (d.get(k) for k in ("id", "game", "real", "date", "key"))
+        if not isinstance(date, str) or not _text(date, _MAX_DATE) or not isinstance(key, str):
+            raise ValueError("a game's date or key is missing")
+        if not isinstance(ident, str) or not GAME_ID.fullmatch(ident):
+            raise ValueError("a game's id is not one of this app's")
+        if game not in GAMES or not isinstance(real, bool) or key.partition(":")[0] != game:
+            raise ValueError(f"not a game of this app: {game!r}")
+        seats_raw, totals, winners = d.get("seats"), d.get("totals"), d.get("winners")
+        if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= 7:
+            raise ValueError("a game's seats are missing")
+        seats = tuple(Seat.from_dict(s) for s in seats_raw)  # raises SeatsError, a ValueError
+        n = len(seats)
+        if not (isinstance(totals, list) and len(totals) == n and all(map(stored.whole, totals))):
+            raise ValueError("a game's totals are not one number per seat")
+        if not (isinstance(winners, list) and all(stored.whole(w) and 0 <= w < n for w in winners)):
+            raise ValueError("a game's winners are not seats")
+        state, extras, log = d.get("state"), d.get("extras"), d.get("log")
+        if not isinstance(state, dict) or not isinstance(extras, dict):
+            raise ValueError("a game's state is missing")
+        if not (log is None or isinstance(log, dict)):
+            raise ValueError("a game's log is not an object")
+        return cls(
+            ident, game, real, date, key, seats, tuple(totals), tuple(winners), state, extras, log
+        )
+
+
+def _text(v: object, limit: int) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= limit
+
+
+def game_id(state: dict[str, Any]) -> str:
+    """The id of a finished game: from its final state, so that it is kept once."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def entry(date: str, key: str, game: Game[Any], extras: dict[str, Any], log: Any = None) -> Entry:
+    """The entry of ``game``, just finished; ``key`` is its statistics key
+    (``penta``, ``farkle:<rules>``, ``<game>:real``), ``log`` its log (with a
+    ``to_dict()``), if any."""
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("only a finished game is kept")
+    state = game.to_dict()
+    name, _, rest = key.partition(":")
+    return Entry(
+        id=game_id(state),
+        game=name,
+        real=rest == "real",
+        date=date,
+        key=key,
+        seats=tuple(game.seats),
+        totals=tuple(outcome.totals),
+        winners=tuple(outcome.winners),
+        state=state,
+        extras=dict(extras),
+        log=None if log is None else log.to_dict(),
+    )
+
+
+def parse(raw: str) -> list[Entry]:
+    """The games stored as ``raw``, oldest first; raises
+    :class:`~zaria_web.stored.Unreadable` for anything else.
+
+    >>> parse('{"format": 1, "games": []}')
+    []
+    """
+    return parse_value(stored.decode_json(raw))
+
+
+def parse_value(data: Any) -> list[Entry]:
+    """The games of a decoded value (the stored one, or an export's); raises
+    :class:`~zaria_web.stored.Unreadable`."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise Unreadable("unknown format of the finished games")
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise Unreadable("no list of finished games")
+    try:
+        return [Entry.from_dict(g) for g in games]
+    except (ValueError, TypeError) as exc:
+        raise Unreadable(str(exc)) from exc
+
+
+def read(host: Host, notify: Callable[[str], None] | None = None) -> stored.Read[list[Entry]]:
+    """Read the games; an unreadable value is set aside (``notify`` is told
+    ``games.corrupt``); ``notify`` is told ``games.unavailable`` when storage
+    cannot be read."""
+    found = stored.read(host, KEY, parse)
+    if found.status is Status.UNREADABLE and found.raw is not None:
+        stored.write(host, BAD_KEY, found.raw)
+        host.storage_remove(KEY)
+    if notify is not None and found.status in (Status.UNREADABLE, Status.FAILED):
+        notify("games.corrupt" if found.status is Status.UNREADABLE else "games.unavailable")
+    return found
+
+
+def load(host: Host, notify: Callable[[str], None] | None = None) -> list[Entry]:
+    """The games kept, oldest first (none when they could not be read)."""
+    return read(host, notify).value or []
+
+
+def encode(games: list[Entry]) -> str:
+    """The stored form of ``games``."""
+    return json.dumps({"format": FORMAT, "games": [g.to_dict() for g in games]}, sort_keys=True)
+
+
+def bounded(games: list[Entry]) -> list[Entry]:
+    """The newest of ``games`` that are kept: at most :data:`MAX_GAMES`, and at
+    most :data:`MAX_CHARS` characters once stored (always the newest one)."""
+    kept = games[-MAX_GAMES:]
+    while len(kept) > 1 and len(encode(kept)) > MAX_CHARS:
+        kept = kept[1:]
+    return kept
+
+
+def store(host: Host, games: list[Entry]) -> bool:
+    """Store ``games`` (bounded); when storage is full, drop the oldest until it
+    fits. False when even the newest alone does not fit (nothing is changed)."""
+    kept = bounded(games)
+    while kept:
+        if host.storage_set(KEY, encode(kept)):
+            return True
+        kept = kept[1:]
+    return not games
+
+
+def add(ctx: Context, new: Entry) -> bool:
+    """Keep ``new``, a finished game; False when it is not kept: the games could not
+    be read (nothing is stored over them), it is kept already, or storage is full
+    (the player is told)."""
+    found = read(ctx.host, ctx.saves.tell)
+    if found.status is Status.FAILED:
+        return False
+    games = found.value or []
+    if any(g.id == new.id for g in games):
+        return False
+    if not store(ctx.host, [*games, new]):
+        ctx.saves.tell("games.full")
+        return False
+    return True
+
+
+def find(games: list[Entry], ident: str) -> Entry | None:
+    """The game called ``ident``, if it is kept."""
+    return next((g for g in games if g.id == ident), None)
+
+
+def clear(host: Host) -> bool:
+    """Forget every game; False when they cannot be read (and are kept)."""
+    return stored.remove(host, KEY)

@@ -1,0 +1,147 @@
+"""A finished game opened again from the statistics: its end screen, as it was.
+
+The end screen is drawn by the game's own screen class (the same code as at the
+end of play), in a read-only form (:class:`_Viewer`): built from the kept
+engine state, extras and log (:mod:`zaria_web.archive`), it loads no save and
+never plays, saves or counts anything, so the game in progress is untouched.
+Its Play again and New game buttons give way to Back, to the statistics.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import Any
+
+from zaria_web import archive, saved_state
+from zaria_web.archive_view import when
+from zaria_web.effects import Effects, Go
+from zaria_web.farkle.pad import FarklePad
+from zaria_web.farkle.screen import FarkleScreen
+from zaria_web.html import h
+from zaria_web.penta.pad import PentaPad
+from zaria_web.penta.screen import PentaScreen
+from zaria_web.play import seats
+from zaria_web.play.log import GameLog
+from zaria_web.play.screen import GameScreen, ToggleLog
+from zaria_web.screen import Context, Enter, Page, StorageChanged
+from zaria_web.widgets import button
+
+
+class _Viewer:
+    """Makes a game screen read-only: nothing is resumed from (or kept in) the saves,
+    and its end screen offers no new game (the past screen puts Back in their place)."""
+
+    offers_again = False
+
+    def _resume(self) -> None:
+        return None
+
+    def saved(self) -> dict[str, Any] | None:
+        return None
+
+
+class _PastPenta(_Viewer, PentaScreen):
+    pass
+
+
+class _PastFarkle(_Viewer, FarkleScreen):
+    pass
+
+
+class _PastPentaPad(_Viewer, PentaPad):
+    pass
+
+
+class _PastFarklePad(_Viewer, FarklePad):
+    pass
+
+
+_VIEWERS: dict[str, type[GameScreen[Any]]] = {
+    "penta": _PastPenta,
+    "farkle": _PastFarkle,
+    "penta-pad": _PastPentaPad,
+    "farkle-pad": _PastFarklePad,
+}
+
+
+def end_screen(ctx: Context, entry: archive.Entry) -> GameScreen[Any]:
+    """The game screen of ``entry`` at its end, read-only; raises ValueError (or what
+    a hostile state makes the engine raise) when the game cannot be built again."""
+    screen = _VIEWERS[entry.screen](ctx)
+    state = {"engine": entry.state, **entry.extras}
+    engine = saved_state.engine_state(state, screen.state_version)
+    game = screen.from_dict(seats.clean_seats(ctx.tr, engine))
+    screen.check_save(game, state)
+    if not game.over:
+        raise ValueError("the game kept is not over")
+    screen.game, screen.phase = game, "end"
+    if entry.log is not None:
+        with contextlib.suppress(ValueError):  # a log unread: the end screen without it
+            screen.log = GameLog.from_dict(entry.log, len(game.seats))
+    return screen
+
+
+class PastScreen(Page):
+    """One finished game's end screen, named by its id (``#/game/<id>``)."""
+
+    name = "game"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.ident = ""
+        self.entry: archive.Entry | None = None
+        self.screen: GameScreen[Any] | None = None
+        #: Why the game is not shown: "missing" (not kept), "broken" (cannot be drawn).
+        self.problem = ""
+
+    def show(self, ident: str) -> None:
+        """Open the game ``ident`` (read from storage now)."""
+        self.ident = ident
+        self._load()
+
+    def _load(self) -> None:
+        self.entry, self.screen, self.problem = None, None, ""
+        self.entry = archive.find(archive.load(self.ctx.host, self.ctx.saves.tell), self.ident)
+        if self.entry is None:
+            self.problem = "missing"
+            return
+        try:
+            self.screen = end_screen(self.ctx, self.entry)
+        except Exception:  # whatever a hostile state makes the engine raise
+            self.problem = "broken"
+
+    # -- intents ---------------------------------------------------------------
+    def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
+        if act == "log":
+            return ToggleLog()  # the game's log, folded or not, as at the end of play
+        return Go("stats") if act == "past-back" else None
+
+    def key(self, key: str) -> Any | None:
+        return Go("stats") if key == "Escape" else None
+
+    def update(self, intent: Any, out: Effects) -> None:
+        if isinstance(intent, Go):
+            out.go(intent.screen)
+        elif isinstance(intent, ToggleLog) and self.screen is not None:
+            self.screen.log_open = not self.screen.log_open
+        elif isinstance(intent, Enter | StorageChanged):
+            self._load()
+            if isinstance(intent, Enter):
+                out.focus(".past .end-title, .past #fk-over-title, #past-title")
+
+    # -- drawing -------------------------------------------------------------------
+    def view(self) -> str:
+        tr = self.ctx.tr
+        back = button(tr("past.back"), "past-back", "past-back", "btn primary")
+        if self.screen is None or self.entry is None:
+            key = "past.missing" if self.problem == "missing" else "past.broken"
+            return (
+                '<section class="panel past past-missing" aria-labelledby="past-title">'
+                f'<h1 id="past-title" class="screen-title" tabindex="-1">{h(tr("past.title"))}</h1>'
+                f'<p class="past-problem">{h(tr(key))}</p>'
+                f'<div class="btn-row">{back}</div></section>'
+            )
+        end = self.screen.view() + f'<div class="btn-row end past-end">{back}</div>'
+        kicker = tr("past.when", date=when(tr, self.entry.date))
+        return f'<div class="past"><p class="past-when">{h(kicker)}</p>{end}</div>'

@@ -1,0 +1,157 @@
+"""The statistics screen's players: a table of each person's figures, and the
+charts of the one chosen (their scores game by game and, for Penta, their final
+scores against the optimal player's).
+
+Pure drawing of a :class:`~zaria_web.stats.Summary`'s players: the same
+summary and choice give the same HTML. The table scrolls inside its own box
+when it is wider than the screen, so the page never scrolls sideways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from zaria.i18n import Translator
+from zaria_web import optimal
+from zaria_web.charts import histogram, line_chart
+from zaria_web.html import attrs, bdi, h, tr_html
+from zaria_web.names import clean_name
+from zaria_web.player_stats import PlayerStats, player_key
+
+#: The width of a bin of the distribution of final scores.
+BIN = 50
+
+
+def _name(p: PlayerStats) -> str:
+    # Names read from storage are held to the rules of typed ones.
+    return clean_name(p.name) or p.name.strip()
+
+
+def _cells(tr: Translator, game: str, p: PlayerStats) -> list[str]:
+    """The figures of one row, after the name."""
+    dash = "–"
+    num = tr.number
+    cells = [
+        num(p.games),
+        num(p.wins),
+        dash if p.best is None else num(p.best),
+        dash if p.average is None else num(round(p.average)),
+    ]
+    if game == "penta":
+        cost = p.average_cost
+        cells += [
+            dash if p.bonus_rate is None else tr.percent(p.bonus_rate, 0),
+            num(p.pentas) if p.logged else dash,
+            dash if cost is None else tr.decimal(cost, 1),
+        ]
+    else:
+        cells += [
+            dash if p.per_turn is None else num(round(p.per_turn)),
+            num(p.lost) if p.logged else dash,
+            num(p.hot) if p.logged else dash,
+        ]
+    return cells
+
+
+def _columns(tr: Translator, game: str) -> list[str]:
+    common = ["games", "wins", "best", "average"]
+    own = ["bonus", "pentas", "cost"] if game == "penta" else ["per_turn", "lost", "hot"]
+    return [tr(f"stats.col.{c}") for c in (*common, *own)]
+
+
+def _row(tr: Translator, game: str, section: str, i: int, p: PlayerStats, chosen: bool,
+         many: bool) -> str:  # fmt: skip
+    name: str = bdi(_name(p))
+    if many:
+        pick = attrs(
+            type="button",
+            class_="player-pick",
+            id=f"{section}-pick-{i}",
+            data_act="stats-player",
+            data_section=section,
+            data_player=player_key(p.name),
+            aria_pressed="true" if chosen else "false",
+        )
+        name = f"<button{pick}>{name}</button>"
+    cells = "".join(f'<td class="num">{h(c)}</td>' for c in _cells(tr, game, p))
+    return (
+        f'<tr{attrs(class_="chosen" if chosen else None)}><th scope="row">{name}</th>{cells}</tr>'
+    )
+
+
+def players_table(
+    tr: Translator, game: str, section: str, players: Sequence[PlayerStats], chosen: str
+) -> str:
+    """The players' figures, a row each (the name chooses whose charts are shown)."""
+    many = len(players) > 1
+    head = "".join(f'<th scope="col">{h(c)}</th>' for c in _columns(tr, game))
+    rows = "".join(
+        _row(tr, game, section, i, p, player_key(p.name) == chosen, many)
+        for i, p in enumerate(players)
+    )
+    note = tr("stats.players_note." + ("penta" if game == "penta" else "farkle"))
+    return (
+        f'<div class="table-scroll players-scroll" role="region" tabindex="0" '
+        f'aria-labelledby="{section}-players">'
+        f'<table class="players-table" id="{section}-players-table">'
+        f'<caption id="{section}-players">{h(tr("stats.players"))}</caption>'
+        f'<thead><tr><th scope="col">{h(tr("common.player"))}</th>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>"
+        f'<p class="stats-players-note">{h(note)}</p>'
+    )
+
+
+def _edges(scores: Sequence[int], dist: optimal.Distribution) -> list[int]:
+    """Bins of :data:`BIN` points covering the player's scores and all but the
+    optimal player's rarest 1 % at each end."""
+    low = min(min(scores), dist.percentile(0.01)) // BIN * BIN
+    high = max(max(scores), dist.percentile(0.99)) // BIN * BIN + BIN
+    return list(range(max(low, 0), high + 1, BIN))
+
+
+def _distribution(tr: Translator, section: str, p: PlayerStats) -> str:
+    dist = optimal.load()
+    if dist is None or not p.scores:
+        return ""
+    edges = _edges(p.scores, dist)
+    series = [
+        (_name(p), optimal.scores_in(p.scores, edges)),
+        (tr("stats.optimal_player"), optimal.regroup(dist, edges)),
+    ]
+    title = tr_html(tr, "stats.distribution", name=bdi(_name(p)), n=len(p.scores))
+    chart = histogram(
+        tr, f"{section}-dist", title, tr("stats.final_score"), tr("stats.share"), edges,
+        series, open_ends=True,
+    )  # fmt: skip
+    note = tr("stats.optimal_note", games=dist.games, mean=tr.decimal(dist.mean, 1))
+    return f'{chart}<p class="stats-chart-note">{h(note)}</p>'
+
+
+def player_charts(tr: Translator, game: str, section: str, p: PlayerStats) -> str:
+    """The chosen player's last scores game by game and, for Penta, their spread."""
+    if not p.scores:
+        return ""
+    first = p.games - len(p.scores) + 1
+    xs = list(range(first, p.games + 1))
+    dist = optimal.load() if game == "penta" else None
+    target = None if dist is None else round(dist.mean)
+    label = "" if dist is None else tr("stats.optimal_mean", mean=tr.number(round(dist.mean)))
+    title = tr_html(tr, "stats.scores_by_game", name=bdi(_name(p)))
+    line = line_chart(
+        tr, f"{section}-line", title, tr("stats.game"), tr("stats.score"), xs,
+        [(_name(p), list(p.scores))], target=target, target_label=label,
+    )  # fmt: skip
+    spread = _distribution(tr, section, p) if game == "penta" else ""
+    return f'<div class="stats-charts">{line}{spread}</div>'
+
+
+def players_part(tr: Translator, game: str, section: str, players: Sequence[PlayerStats],
+                 chosen: str | None) -> str:  # fmt: skip
+    """The players' table and the chosen player's charts (the first player's when
+    none is chosen, or the one chosen is no longer there)."""
+    if not players:
+        return ""
+    pick = next((p for p in players if player_key(p.name) == chosen), players[0])
+    key = player_key(pick.name)
+    table = players_table(tr, game, section, players, key)
+    return f'<div class="stats-players">{table}{player_charts(tr, game, section, pick)}</div>'

@@ -1,0 +1,260 @@
+"""Export and import of the statistics and the finished games, on the statistics screen.
+
+Export saves a JSON file (``zaria-stats-YYYY-MM-DD.json``)::
+
+    {"app": "zaria", "format": 1, "date": "<ISO>", "stats": <zaria.stats>, "games": <zaria.games>}
+
+Import reads a picked file through the guarded decoders
+(:func:`zaria_web.stored.decode_json`, :func:`zaria_web.stats.parse`,
+:func:`zaria_web.archive.parse_value`): a file too large, not JSON, not ours, of a
+newer format, or with malformed statistics or games gets its own notice and
+changes nothing. A good file is described in a confirmation first; only then
+does it replace both.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from zaria.i18n import Translator
+from zaria_web import archive, stats, stored
+from zaria_web.effects import Effects
+from zaria_web.html import h
+from zaria_web.screen import GAMES, Context, Enter, StorageChanged
+from zaria_web.stored import Status, Unreadable
+from zaria_web.widgets import button
+
+APP = "zaria"
+FORMAT = 1
+#: The largest file imported, in bytes.
+MAX_BYTES = 4_000_000
+#: The file field that picks the file to import.
+FIELD = "stats-import-file"
+
+
+@dataclass(frozen=True)
+class Export:
+    """Save the statistics and the finished games as a file."""
+
+
+@dataclass(frozen=True)
+class Picked:
+    """A file was picked to import: read it."""
+
+
+@dataclass(frozen=True)
+class FileText:
+    """The picked file's text."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class FileFailed:
+    """The picked file could not be read (none, large, read)."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class ReplaceYes:
+    """Yes, replace them with the file's."""
+
+
+@dataclass(frozen=True)
+class ReplaceNo:
+    """No, keep them."""
+
+
+ACTS: dict[str, Any] = {
+    "stats-export": Export(),
+    "stats-import": Picked(),
+    "stats-import-yes": ReplaceYes(),
+    "stats-import-no": ReplaceNo(),
+}
+
+
+class BadImport(Exception):
+    """A file that is not imported; ``msg_id`` says why."""
+
+    def __init__(self, msg_id: str) -> None:
+        super().__init__(msg_id)
+        self.msg_id = msg_id
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A file's statistics and games, read and checked."""
+
+    summaries: dict[str, stats.Summary]
+    games: list[archive.Entry]
+
+
+def stats_value(summaries: dict[str, stats.Summary]) -> dict[str, Any]:
+    """The statistics as stored (``zaria.stats``)."""
+    return {"format": stats.FORMAT, **{k: s.to_dict() for k, s in summaries.items()}}
+
+
+def export_text(summaries: dict[str, stats.Summary], games: list[archive.Entry], date: str) -> str:
+    """The exported file's text."""
+    data = {
+        "app": APP,
+        "format": FORMAT,
+        "date": date,
+        "stats": stats_value(summaries),
+        "games": json.loads(archive.encode(games)),
+    }
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def parse_file(text: str) -> Imported:
+    """The statistics and games of an exported file; raises :class:`BadImport`."""
+    try:
+        data = stored.decode_json(text, limit=MAX_BYTES)
+    except Unreadable as exc:
+        raise BadImport("import.not_json") from exc
+    if not isinstance(data, dict) or data.get("app") != APP:
+        raise BadImport("import.not_ours")
+    version = data.get("format")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise BadImport("import.not_ours")
+    if version > FORMAT:
+        raise BadImport("import.newer")
+    try:
+        summaries = stats.parse(json.dumps(data.get("stats")))
+    except Unreadable as exc:
+        raise BadImport("import.bad_stats") from exc
+    try:
+        games = archive.parse_value(data.get("games"))
+    except Unreadable as exc:
+        raise BadImport("import.bad_games") from exc
+    return Imported(summaries, games)
+
+
+def replace_all(host: Any, imported: Imported) -> bool:
+    """Store the file's statistics and games in place of the ones kept; False (and
+    nothing changed) when storage refuses either."""
+    try:
+        before = {k: host.storage_get(k) for k in (stats.KEY, archive.KEY)}
+    except Exception:
+        return False
+    text = json.dumps(stats_value(imported.summaries), sort_keys=True)
+    games = archive.bounded(imported.games)
+    if host.storage_set(stats.KEY, text) and host.storage_set(archive.KEY, archive.encode(games)):
+        return True
+    for key, value in before.items():  # put back what was there
+        if value is None:
+            host.storage_remove(key)
+        else:
+            host.storage_set(key, value)
+    return False
+
+
+@dataclass(init=False)
+class Transfer:
+    """The export and import part of the statistics screen: its model and update
+    (the screen's context is handed in: the model holds only values)."""
+
+    #: The finished games kept, as last read.
+    games: list[archive.Entry]
+    #: A file read and checked, waiting for the player's confirmation.
+    waiting: Imported | None
+
+    def __init__(self, ctx: Context) -> None:
+        self.games, self.waiting = [], None
+        self.read(ctx)
+
+    def read(self, ctx: Context) -> None:
+        found = archive.read(ctx.host, ctx.saves.tell)
+        self.games = found.value or []
+
+    def update(self, ctx: Context, intent: Any, out: Effects) -> bool:
+        """Handle ``intent`` if it is the transfer's; whether the statistics changed."""
+        if isinstance(intent, Enter | StorageChanged):
+            self.read(ctx)
+            self.waiting = None if isinstance(intent, Enter) else self.waiting
+        elif isinstance(intent, Export):
+            self._export(ctx, out)
+        elif isinstance(intent, Picked):
+            out.read_file(FIELD, MAX_BYTES, FileText, FileFailed)
+        elif isinstance(intent, FileFailed):
+            if intent.reason != "none":  # none: the picker was closed without a file
+                large = intent.reason == "large"
+                self._refuse("import.too_large" if large else "import.unreadable", out)
+        elif isinstance(intent, FileText):
+            self._check(intent.text, out)
+        elif isinstance(intent, ReplaceNo):
+            self.waiting = None
+            out.focus(f"#{FIELD}")
+        elif isinstance(intent, ReplaceYes) and self.waiting is not None:
+            return self._replace(ctx, out)
+        return False
+
+    def _export(self, ctx: Context, out: Effects) -> None:
+        found = stats.read(ctx.host, ctx.saves.tell)
+        if found.status is Status.FAILED:
+            return  # statistics nobody can see are not exported as empty ones
+        summaries = found.value or {g: stats.Summary() for g in GAMES}
+        self.read(ctx)
+        date = ctx.host.now_iso()
+        out.save_file(f"zaria-stats-{date[:10]}.json", export_text(summaries, self.games, date))
+        out.announce(ctx.tr("export.done"))
+
+    def _refuse(self, msg_id: str, out: Effects) -> None:
+        self.waiting = None
+        out.notice(msg_id)
+        out.focus(f"#{FIELD}")
+
+    def _check(self, text: str, out: Effects) -> None:
+        try:
+            self.waiting = parse_file(text)
+        except BadImport as exc:
+            self._refuse(exc.msg_id, out)
+            return
+        out.focus("#stats-import-no")
+
+    def _replace(self, ctx: Context, out: Effects) -> bool:
+        imported, self.waiting = self.waiting, None
+        assert imported is not None
+        done = replace_all(ctx.host, imported)
+        self.read(ctx)
+        out.announce(ctx.tr("import.done" if done else "import.failed"))
+        if not done:
+            out.notice("import.failed")
+        out.focus("#stats-title")
+        return done
+
+    # -- drawing ---------------------------------------------------------------
+    def view(self, tr: Translator, counted: int) -> str:
+        """The Export and Import controls, or the question before replacing
+        (``counted``: the games the statistics count now)."""
+        if self.waiting is not None:
+            file_counted = sum(s.games for s in self.waiting.summaries.values())
+            question = tr(
+                "import.confirm",
+                counted=counted,
+                kept=len(self.games),
+                file_counted=file_counted,
+                file_kept=len(self.waiting.games),
+            )
+            no = button(tr("import.no"), "stats-import-no", "stats-import-no")
+            yes = button(tr("import.yes"), "stats-import-yes", "stats-import-yes", "btn primary")
+            return (
+                '<div class="panel stats-confirm" role="group" aria-labelledby="import-q">'
+                f'<p id="import-q">{h(question)}</p><div class="btn-row">{no}{yes}</div></div>'
+            )
+        export = button(tr("export.button"), "stats-export", "stats-export")
+        # The file field is the button's label: Tab reaches it, Enter or Space opens it.
+        picker = (
+            '<label class="btn file-btn" id="stats-import-btn">'
+            f'<input type="file" id="{FIELD}" class="file-input" data-act="stats-import" '
+            f'accept="application/json,.json">{h(tr("import.button"))}</label>'
+        )
+        return (
+            '<section class="stats-transfer" aria-labelledby="transfer-title">'
+            f'<h2 id="transfer-title" class="sr-only">{h(tr("transfer.title"))}</h2>'
+            f'<p class="stats-note">{h(tr("transfer.note"))}</p>'
+            f'<div class="btn-row">{export}{picker}</div></section>'
+        )
