@@ -15,19 +15,11 @@ and the bytes the home page downloads. Each CPU rate of ``--rates`` gets its row
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import sys
-import threading
-from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-from build import build  # noqa: E402
-from serve import make_server  # noqa: E402
+from browser_site import built_site, launch, served
 
 BARE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare</title>
@@ -49,14 +41,6 @@ LONGEST = """(() => {
     for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
   }).observe({type: "longtask", buffered: true});
 })()"""
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-gpu",
-]
 
 
 class Boot:
@@ -117,19 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rates", default="1,4")
     args = parser.parse_args(argv)
     rates = [int(r) for r in args.rates.split(",")]
-    site = Path(os.environ.get("ZARIA_SITE", ROOT / "site"))
-    if not (site / "index.html").exists():
-        build(site)
+    site = built_site()
     (site / "bare.html").write_text(BARE)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    base = f"http://{host}:{port}/"
-    chromium = os.environ.get("ZARIA_CHROMIUM", "/usr/bin/chromium")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=chromium if Path(chromium).exists() else None, args=ARGS
-        )
+    with served(site) as base, sync_playwright() as p:
+        browser = launch(p)
         results = {}
         for rate in rates:
             bare, app = Boot(), Boot()
@@ -139,7 +114,6 @@ def main(argv: list[str] | None = None) -> int:
                 _boot(browser, base, rate, app)
             results[rate] = bare, app
         browser.close()
-    server.shutdown()
     (site / "bare.html").unlink()
     _report(args.runs, results)
     return 0

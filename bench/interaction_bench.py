@@ -21,20 +21,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import sys
-import threading
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-from build import build  # noqa: E402
-from serve import make_server  # noqa: E402
+from browser_site import built_site, launch, served
 
 #: Below this the browser reports no Event Timing entry (its smallest threshold).
 FLOOR_MS = 16.0
@@ -80,14 +72,22 @@ def _count(page: Page, selector: str) -> int:
     return int(page.locator(selector).count())
 
 
+def open_alone(taps: Taps, game: str, prefix: str) -> None:
+    """Open ``game`` from home (its first opening) and start it for one person."""
+    page = taps.page
+    taps.tap("open game", f".game-card.{game}", f"document.querySelector('#{prefix}-start')")
+    computer = page.locator(f"#{prefix}-computer")
+    if computer.is_checked():
+        computer.click()
+    if game == "farkle":
+        page.locator("#fk-target-5000").check()
+    taps.tap("start", f"#{prefix}-start", f"document.querySelector('#{prefix}-roll')")
+
+
 def play_penta(taps: Taps, rounds: int) -> None:
     """A solo Penta game: roll, hold the first die, roll, the first open box, Validate."""
     page = taps.page
-    taps.tap("open game", ".game-card.penta", "document.querySelector('#penta-start')")
-    computer = page.locator("#penta-computer")
-    if computer.is_checked():
-        computer.click()
-    taps.tap("start", "#penta-start", "document.querySelector('#penta-roll')")
+    open_alone(taps, "penta", "penta")
     for _ in range(rounds):
         taps.tap("roll", "#penta-roll")
         taps.tap("hold", "#die-0")
@@ -120,12 +120,7 @@ FARKLE_PICK = """() => {
 def play_farkle(taps: Taps, turns: int) -> None:
     """A solo Farkle game to 5,000: set aside 1s and 5s (or a triple); bank at 300."""
     page = taps.page
-    taps.tap("open game", ".game-card.farkle", "document.querySelector('#fk-start')")
-    computer = page.locator("#fk-computer")
-    if computer.is_checked():
-        computer.click()
-    page.locator("#fk-target-5000").check()
-    taps.tap("start", "#fk-start", "document.querySelector('#fk-roll')")
+    open_alone(taps, "farkle", "fk")
     for _ in range(turns * 4):
         if page.locator("#fk-roll").count() == 0:
             break  # the end screen
@@ -175,22 +170,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=13)
     parser.add_argument("--turns", type=int, default=30)
     args = parser.parse_args(argv)
-    site = Path(os.environ.get("ZARIA_SITE", ROOT / "site"))
-    if not (site / "index.html").exists():
-        build(site)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    chromium = os.environ.get("ZARIA_CHROMIUM", "/usr/bin/chromium")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=chromium if Path(chromium).exists() else None,
-            args=["--no-sandbox", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"],
-        )  # fmt: skip
+    with served(built_site()) as url, sync_playwright() as p:
+        browser = launch(p)
         print(f"Taps answered (Event Timing, ms; under {FLOOR_MS:.0f} counts as {FLOOR_MS:.0f})")
         for rate in (int(r) for r in args.rates.split(",")):
-            taps = run(rate, f"http://{host}:{port}/", args, browser)
+            taps = run(rate, url, args, browser)
             every = [t for times in taps.times.values() for t in times]
             print(f"\nCPU {rate}×: {len(every)} taps")
             print(f"  {'kind':<10} {'n':>4} {'median':>7} {'p90':>7} {'p98':>7} {'max':>7}")
@@ -200,7 +184,6 @@ def main(argv: list[str] | None = None) -> int:
                     f" {pct(times, 98):7.0f} {max(times):7.0f}"
                 )
         browser.close()
-    server.shutdown()
     return 0
 
 

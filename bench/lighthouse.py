@@ -17,18 +17,13 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-TOOL = ROOT / "bench" / "lighthouse"
-sys.path.insert(0, str(ROOT / "tools"))
+from browser_site import ROOT, built_site, chromium_path, served
 
-from build import build  # noqa: E402
-from serve import make_server  # noqa: E402
+TOOL = ROOT / "bench" / "lighthouse"
 
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = (
@@ -51,7 +46,7 @@ def _installed() -> Path:
 
 
 def _run(cli: Path, url: str, preset: str, out: Path) -> dict[str, Any]:
-    chromium = os.environ.get("ZARIA_CHROMIUM", "/usr/bin/chromium")
+    chromium = chromium_path()
     command = [
         str(cli),
         url,
@@ -63,7 +58,7 @@ def _run(cli: Path, url: str, preset: str, out: Path) -> dict[str, Any]:
     ]
     if preset == "desktop":
         command.append("--preset=desktop")
-    env = {**os.environ, "CHROME_PATH": chromium} if Path(chromium).exists() else None
+    env = None if chromium is None else {**os.environ, "CHROME_PATH": chromium}
     subprocess.run(command, check=True, env=env)
     report: dict[str, Any] = json.loads(out.read_text())
     return report
@@ -104,15 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presets", default="mobile,desktop")
     parser.add_argument("--keep", type=Path, help="a folder to keep the JSON reports in")
     args = parser.parse_args(argv)
-    site = Path(os.environ.get("ZARIA_SITE", ROOT / "site"))
-    if not (site / "index.html").exists():
-        build(site)
     cli = _installed()
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    url = f"http://{host}:{port}/"
-    with tempfile.TemporaryDirectory() as tmp:
+    with served(built_site()) as url, tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         print(f"Lighthouse 12.2.3 on {url} (the built site's home page)")
@@ -125,7 +113,6 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 except subprocess.CalledProcessError:
                     print(f"\n{preset}: Lighthouse failed (attempt {attempt} of 2)")
-    server.shutdown()
     return 0
 
 

@@ -11,21 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import sys
-import threading
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-from build import build  # noqa: E402
-from serve import make_server  # noqa: E402
-from zaria.penta.strategy import Strategy, read_packaged_table  # noqa: E402
-from zaria_web.bench_hooks import bench_turns  # noqa: E402
+from browser_site import built_site, launch, served
+from zaria.penta.strategy import Strategy, read_packaged_table
+from zaria_web.bench_hooks import bench_turns
 
 
 def _summary(label: str, ms: list[float]) -> str:
@@ -36,28 +28,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=50)
     args = parser.parse_args(argv)
-    site = ROOT / "site"
-    if not (site / "index.html").exists():
-        build(site)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    chromium = os.environ.get("ZARIA_CHROMIUM", "/usr/bin/chromium")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=chromium if Path(chromium).exists() else None,
-            args=["--no-sandbox", "--disable-background-networking", "--disable-gpu",
-                  "--disable-component-update", "--disable-sync"],
-        )  # fmt: skip
+    site = built_site()
+    with served(site) as url, sync_playwright() as p:
+        browser = launch(p)
         page = browser.new_page()
-        page.goto(f"http://{host}:{port}/")
+        page.goto(url)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
         page.locator(".game-card.penta").click()
         page.locator("#penta-start").click()
         page.wait_for_selector("[data-strategy=ready]", timeout=60_000)
         result = json.loads(page.evaluate(f"window.zariaPy.benchPenta({args.turns})"))
         browser.close()
-    server.shutdown()
     strategy = Strategy(read_packaged_table())
     bench_turns(1, 99, strategy)  # as in the page: the dice tables are built beforehand
     native = [t * 1000 for t in bench_turns(args.turns, 0, strategy)]

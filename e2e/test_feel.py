@@ -12,6 +12,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from conftest import App, fill_seats
+from test_penta_ui import record, roll
 
 #: Counts the AudioContexts made and the sound sources started, and lets a test
 #: say whether the page is hidden (``window.__hidden``).
@@ -69,18 +70,6 @@ def start(page: Page, game: str, prefix: str) -> None:
     expect(page.locator(f"#{prefix}-roll")).to_be_enabled()
 
 
-def penta_roll(page: Page) -> None:
-    count = page.locator(".roll-pip.used").count()
-    page.locator("#penta-roll").click()
-    expect(page.locator(".roll-pip.used")).to_have_count(count + 1)
-
-
-def record(page: Page, box: str) -> None:
-    page.locator(f"#box-{box}").click()
-    expect(page.locator(f"#box-{box}")).to_have_attribute("aria-pressed", "true")
-    page.get_by_role("button", name="Validate round").click()
-
-
 def probed(make_app: Callable[..., App], **kwargs: Any) -> App:
     app = make_app(**kwargs)
     app.page.add_init_script(AUDIO_PROBE)
@@ -101,13 +90,13 @@ def test_no_audio_before_a_gesture_or_while_hidden_then_one_context_for_every_ro
     start(page, "Penta", "penta")
     assert audio(page)["made"] == 0  # taps that ask for no sound make no context
     page.evaluate("window.__hidden = true")
-    penta_roll(page)
+    roll(page)
     assert audio(page) == {"made": 0, "started": 0}  # a hidden page is silent
     page.evaluate("window.__hidden = false")
-    penta_roll(page)
+    roll(page)
     first = audio(page)
     assert first["made"] == 1 and first["started"] > 0
-    penta_roll(page)
+    roll(page)
     again = audio(page)
     assert again["made"] == 1 and again["started"] > first["started"]  # the same context
     page.evaluate("window.__hidden = true")
@@ -126,10 +115,10 @@ def test_no_audio_context_at_all_with_the_sound_off(make_app: Callable[..., App]
     expect(page.locator("#set-sound-off")).to_be_checked()
     page.locator("#settings-home").click()
     start(page, "Penta", "penta")
-    penta_roll(page)
+    roll(page)
     page.locator("#die-0").click()
     expect(page.locator("#die-0")).to_have_attribute("aria-pressed", "true")
-    penta_roll(page)
+    roll(page)
     assert audio(page) == {"made": 0, "started": 0}
 
 
@@ -140,7 +129,7 @@ def test_a_penta_is_celebrated_beside_the_app_and_gone_within_a_second(app: App)
     page = app.open("?dice=66666")
     start(page, "Penta", "penta")
     page.evaluate(CELEBRATION_PROBE)
-    penta_roll(page)
+    roll(page)
     record(page, "penta")
     expect(page.locator(".celebration")).to_have_count(1)
     expect(page.locator("#app .celebration")).to_have_count(0)  # not in the redrawn root
@@ -173,7 +162,7 @@ def test_hot_dice_are_celebrated_and_a_tap_ends_it_and_still_plays(app: App) -> 
 def test_a_key_ends_a_celebration_and_still_plays(app: App) -> None:
     page = app.open("?dice=66666,66666")
     start(page, "Penta", "penta")
-    penta_roll(page)
+    roll(page)
     record(page, "penta")
     expect(page.locator(".celebration")).to_have_count(1)
     page.keyboard.press("r")  # Roll's key
@@ -186,7 +175,7 @@ def test_no_celebration_under_reduced_motion(app: App) -> None:
     page.emulate_media(reduced_motion="reduce")
     start(page, "Penta", "penta")
     page.evaluate(CELEBRATION_PROBE)
-    penta_roll(page)
+    roll(page)
     record(page, "penta")
     expect(page.get_by_role("row", name="Penta 50").first).to_be_visible()
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
@@ -225,12 +214,12 @@ def test_screenshots_of_celebrations_mid_animation(
 ) -> None:
     page = app.open("?dice=66666")
     start(page, "Penta", "penta")
-    penta_roll(page)
+    roll(page)
     celebration_shots(page, shots, "desktop")
     phone = make_app(viewport=(390, 844), has_touch=True, is_mobile=True)
     page = phone.open("?dice=66666")
     start(page, "Penta", "penta")
-    penta_roll(page)
+    roll(page)
     celebration_shots(page, shots, "phone")
     page.set_viewport_size({"width": 320, "height": 640})
     celebration_shots(page, shots, "phone320")

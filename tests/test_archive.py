@@ -26,6 +26,12 @@ from zaria_web.play.screen import GameScreen
 def finish_penta(params: dict[str, str] | None = None, host: FakeHost | None = None) -> App:
     """A whole solo Penta game, each turn one roll and the first box open."""
     app, _ = start_penta(params or {}, host=host)
+    play_out(app)
+    return app
+
+
+def play_out(app: App) -> None:
+    """Play the Penta game started to its end: each turn one roll and the first box open."""
     screen = app.screen
     assert isinstance(screen, PentaScreen)
     while screen.phase == "play":
@@ -35,7 +41,6 @@ def finish_penta(params: dict[str, str] | None = None, host: FakeHost | None = N
         app.action("box", {"box": box.value})
         app.action("validate", {})
     assert screen.phase == "end"
-    return app
 
 
 def farkle_game(seed: int) -> FarkleGame:
@@ -100,14 +105,7 @@ def test_a_game_of_a_tab_another_tab_took_over_is_not_kept() -> None:
     host = FakeHost()
     app, _ = start_penta({}, host=host)
     app.ctx.saves.conflicts.add("penta")
-    screen = app.screen
-    assert isinstance(screen, PentaScreen)
-    while screen.phase == "play":
-        app.action("roll", {})
-        assert screen.game is not None
-        box = sorted(screen.game.options(), key=lambda b: b.value)[0]
-        app.action("box", {"box": box.value})
-        app.action("validate", {})
+    play_out(app)
     assert kept(host) == []
 
 

@@ -177,13 +177,7 @@ def read(host: Host, notify: Callable[[str], None] | None = None) -> stored.Read
     """Read the games; an unreadable value is set aside (``notify`` is told
     ``games.corrupt``); ``notify`` is told ``games.unavailable`` when storage
     cannot be read."""
-    found = stored.read(host, KEY, parse)
-    if found.status is Status.UNREADABLE and found.raw is not None:
-        stored.write(host, BAD_KEY, found.raw)
-        host.storage_remove(KEY)
-    if notify is not None and found.status in (Status.UNREADABLE, Status.FAILED):
-        notify("games.corrupt" if found.status is Status.UNREADABLE else "games.unavailable")
-    return found
+    return stored.read_or_set_aside(host, KEY, parse, BAD_KEY, notify, "games")
 
 
 def load(host: Host, notify: Callable[[str], None] | None = None) -> list[Entry]:

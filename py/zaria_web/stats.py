@@ -199,13 +199,7 @@ def read(
     """Read the statistics; an unreadable value is set aside (``notify`` is told
     ``stats.corrupt``); ``notify`` is told ``stats.unavailable`` when storage
     cannot be read. The result's ``value`` is None unless its status is OK."""
-    found = stored.read(host, KEY, parse)
-    if found.status is Status.UNREADABLE and found.raw is not None:
-        stored.write(host, BAD_KEY, found.raw)
-        host.storage_remove(KEY)
-    if notify is not None and found.status in (Status.UNREADABLE, Status.FAILED):
-        notify("stats.corrupt" if found.status is Status.UNREADABLE else "stats.unavailable")
-    return found
+    return stored.read_or_set_aside(host, KEY, parse, BAD_KEY, notify, "stats")
 
 
 def load(host: Host, notify: Callable[[str], None] | None = None) -> dict[str, Summary]:

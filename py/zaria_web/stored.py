@@ -177,6 +177,26 @@ def read(host: Host, key: str, parse: Callable[[str], T]) -> Read[T]:
     return Read(Status.OK, value, raw)
 
 
+def read_or_set_aside(
+    host: Host,
+    key: str,
+    parse: Callable[[str], T],
+    bad_key: str,
+    notify: Callable[[str], None] | None,
+    words: str,
+) -> Read[T]:
+    """Read ``key`` through ``parse``; an unreadable value is moved to ``bad_key`` (so
+    that it is not met again, nor lost) and ``notify`` is told ``<words>.corrupt``;
+    ``notify`` is told ``<words>.unavailable`` when storage cannot be read."""
+    found = read(host, key, parse)
+    if found.status is Status.UNREADABLE and found.raw is not None:
+        write(host, bad_key, found.raw)
+        host.storage_remove(key)
+    if notify is not None and found.status in (Status.UNREADABLE, Status.FAILED):
+        notify(f"{words}.corrupt" if found.status is Status.UNREADABLE else f"{words}.unavailable")
+    return found
+
+
 def readable(host: Host, key: str) -> bool:
     """Whether ``key`` can be read (whether or not it is stored)."""
     try:

@@ -1,0 +1,62 @@
+"""What the browser benchmarks share: the built site, served on localhost, and Chromium.
+
+The site is ``site/`` (built when missing) or the folder ``ZARIA_SITE`` names;
+Chromium is Debian's (``/usr/bin/chromium``, or ``ZARIA_CHROMIUM``), else
+Playwright's own, launched as the tests launch it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Browser, Playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build import build  # noqa: E402
+from serve import make_server  # noqa: E402
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+]
+
+
+def built_site() -> Path:
+    """The site to measure, built first when it is not there."""
+    site = Path(os.environ.get("ZARIA_SITE", ROOT / "site"))
+    if not (site / "index.html").exists():
+        build(site)
+    return site
+
+
+@contextmanager
+def served(site: Path) -> Iterator[str]:
+    """The site served on a free localhost port while the block runs: its base URL."""
+    server = make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/"
+    finally:
+        server.shutdown()
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium (or ``ZARIA_CHROMIUM``) when it is there; else Playwright's."""
+    path = os.environ.get("ZARIA_CHROMIUM", "/usr/bin/chromium")
+    return path if Path(path).exists() else None
+
+
+def launch(p: Playwright) -> Browser:
+    """Headless Chromium, as the tests run it."""
+    return p.chromium.launch(executable_path=chromium_path(), args=ARGS)
