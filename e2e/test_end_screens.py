@@ -56,6 +56,20 @@ def dark(page: Page) -> None:
     page.evaluate("Promise.all(document.getAnimations().map(a => a.finished.catch(() => 0)))")
 
 
+def check_end_screen(app: App, shots: Path, order: list[str], label: str, name: str) -> None:
+    """What both end screens keep: the parts in ``order`` from the top down, no serious
+    accessibility violation in either theme, screenshots and no error box."""
+    page = app.page
+    ys = [top(page, s) for s in order]
+    assert ys == sorted(ys), ys
+    found = audit(page, f"{label}, light")
+    dark(page)
+    found += audit(page, f"{label}, dark")
+    assert not found, "\n".join(f"{v['screen']}: {v['id']} {v['nodes']}" for v in found)
+    shots_of(app, shots, name)
+    no_error_box(page)
+
+
 def shots_of(app: App, shots: Path, name: str) -> None:
     """Screenshots of the screen as it is, at each size and in both themes, with no
     sideways scroll."""
@@ -87,14 +101,7 @@ def test_a_solo_penta_game_ends_on_its_score_sheet_and_review(app: App, shots: P
     expect(page.locator("#penta-end-sheet tr.es-total td")).to_have_text(["423"])
     # One order on both end screens: title, ranking, sheets, review, buttons.
     order = ["#penta-end-title", ".ranking", "#penta-end-sheet", "#penta-review-title"]
-    ys = [top(page, s) for s in [*order, "#penta-again"]]
-    assert ys == sorted(ys), ys
-    found = audit(page, "penta end, light")
-    dark(page)
-    found += audit(page, "penta end, dark")
-    assert not found, "\n".join(f"{v['screen']}: {v['id']} {v['nodes']}" for v in found)
-    shots_of(app, shots, "penta-solo")
-    no_error_box(page)
+    check_end_screen(app, shots, [*order, "#penta-again"], "penta end", "penta-solo")
 
 
 def test_the_review_lists_the_costliest_choices_first_with_their_dice(
@@ -183,14 +190,7 @@ def test_farkle_ends_on_the_final_round(app: App, shots: Path) -> None:
     )
     expect(page.locator(".fk-over .fk-event")).to_have_count(0)  # no lost-turn banner
     order = ["#fk-over-title", ".fk-ranking", "#fk-final", "#fk-again"]
-    ys = [top(page, s) for s in order]
-    assert ys == sorted(ys), ys
-    found = audit(page, "farkle end, light")
-    dark(page)
-    found += audit(page, "farkle end, dark")
-    assert not found, "\n".join(f"{v['screen']}: {v['id']} {v['nodes']}" for v in found)
-    shots_of(app, shots, "farkle")
-    no_error_box(page)
+    check_end_screen(app, shots, order, "farkle end", "farkle")
 
 
 def test_the_words_in_french_and_greek(app: App, shots: Path) -> None:
