@@ -47,6 +47,7 @@ from playwright.sync_api import (
     BrowserContext,
     CDPSession,
     Error,
+    Locator,
     Page,
     Playwright,
     expect,
@@ -59,6 +60,91 @@ OUT = ROOT / "test-output"
 sys.path.insert(0, str(ROOT / "tools"))
 
 from serve import make_server  # noqa: E402
+
+# -- every input settles before the test goes on ---------------------------------------
+# Python runs in a worker: a tap is answered a few milliseconds after it, and a test
+# acts faster than a person. So each input a test makes through Playwright waits,
+# before returning, until the page has applied every answer due (web/boot.js,
+# ``zariaPy.settled()``): the next line of the test meets the screen the input drew.
+SETTLED = "() => window.zariaPy && window.zariaPy.settled ? window.zariaPy.settled() : null"
+_plain_evaluate = Page.evaluate
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has applied the answers to every input made so far."""
+    try:
+        _plain_evaluate(page, SETTLED)
+    except Error:
+        return  # the page is going away (a reload, a new address): nothing to wait for
+
+
+def _settling(method: Callable[..., Any], page_of: Callable[[Any], Page]) -> Callable[..., Any]:
+    def act(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = method(self, *args, **kwargs)
+        settle(page_of(self))
+        return result
+
+    return act
+
+
+_INPUTS = (
+    "click", "dblclick", "tap", "fill", "press", "press_sequentially", "type", "check",
+    "uncheck", "set_checked", "select_option", "set_input_files", "clear", "dispatch_event",
+)  # fmt: skip
+for _name in _INPUTS:
+    setattr(Locator, _name, _settling(getattr(Locator, _name), lambda loc: loc.page))
+for _name in (*_INPUTS, "evaluate", "go_back", "go_forward"):
+    if hasattr(Page, _name):
+        setattr(Page, _name, _settling(getattr(Page, _name), lambda page: page))
+
+
+class _SettlingKeys:
+    """A page's keyboard or mouse whose inputs settle (see :func:`settle`)."""
+
+    def __init__(self, inner: Any, page: Page) -> None:
+        self._inner, self._page = inner, page
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._inner, name)
+        if name not in ("press", "type", "insert_text", "up", "click", "dblclick"):
+            return attr
+
+        def act(*args: Any, **kwargs: Any) -> Any:
+            result = attr(*args, **kwargs)
+            settle(self._page)
+            return result
+
+        return act
+
+
+#: Steps of a fake clock's run (ms): each step's timers are answered before the next,
+#: so a timer armed by an answer (the computer's next move) falls due within the run
+#: as it would on a real clock.
+CLOCK_STEP_MS = 50
+
+
+class _SettlingClock:
+    """A page's fake clock whose runs let the page answer each timer on the way."""
+
+    def __init__(self, inner: Any, page: Page) -> None:
+        self._inner, self._page = inner, page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def run_for(self, ms: int) -> None:
+        while ms > 0:
+            step = min(ms, CLOCK_STEP_MS)
+            self._inner.run_for(step)
+            settle(self._page)
+            ms -= step
+
+
+_clock = cast(property, Page.clock)
+Page.clock = property(lambda page: _SettlingClock(_clock.fget(page), page))  # type: ignore[method-assign,assignment]
+_keyboard, _mouse = cast(property, Page.keyboard), cast(property, Page.mouse)
+Page.keyboard = property(lambda page: _SettlingKeys(_keyboard.fget(page), page))  # type: ignore[method-assign,assignment]
+Page.mouse = property(lambda page: _SettlingKeys(_mouse.fget(page), page))  # type: ignore[method-assign,assignment]
 
 BOOT_TIMEOUT = 90_000
 DESKTOP = {"width": 1280, "height": 800}
@@ -125,14 +211,28 @@ RESTART_AT = """async url => {
   history.replaceState(history.state, "", url);
   await window.zariaPy.restart();
 }"""
-#: The same with storage emptied first. One task until the restart has stopped
-#: the old app: no timer of it can write to storage in between.
+#: The same with storage emptied, by the restart once it has stopped the old app:
+#: nothing the old app was asked before, and no timer of it, can write to it after.
 RESET_AT = """async url => {
-  localStorage.clear();
-  sessionStorage.clear();
   history.replaceState(history.state, "", url);
-  await window.zariaPy.restart();
+  await window.zariaPy.restart({ clear: true });
 }"""
+
+
+#: Write localStorage as another tab of the site would: the write, then the
+#: ``storage`` event the browser sends the other tabs (the app keeps a copy of
+#: storage in its worker, which hears of changes it did not make by that event).
+AS_ANOTHER_TAB = """([key, value]) => {
+  const oldValue = localStorage.getItem(key);
+  localStorage.setItem(key, value);
+  window.dispatchEvent(new StorageEvent("storage",
+    { key, oldValue, newValue: value, storageArea: localStorage, url: location.href }));
+}"""
+
+
+def store_from_another_tab(page: Page, key: str, value: str) -> None:
+    """Store ``value`` under ``key`` as another tab would, while the app runs."""
+    page.evaluate(AS_ANOTHER_TAB, [key, value])
 
 
 @dataclass

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from a11y import audit, tab_to
-from conftest import App, no_error_box, pass_device
+from conftest import App, no_error_box, pass_device, store_from_another_tab
 
 #: Hot dice (three pairs), a 1 set aside, a roll of nothing; then 6,000 banked; then nothing.
 SCRIPT = "112233,155234,23466,111111,111111,234662"
@@ -173,7 +173,7 @@ def test_farkle_screens_have_no_serious_accessibility_violations(
     found += audit(page, "end")
     faint += faint_rings(page, "end")
 
-    page.evaluate("s => localStorage.setItem('zaria.stats', s)", json.dumps(STATS))
+    store_from_another_tab(page, "zaria.stats", json.dumps(STATS))
     page.locator(".brand").click()
     page.locator(".stats-link").click()
     expect(page.locator("#wins-farkle")).to_be_visible()

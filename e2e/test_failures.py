@@ -44,7 +44,7 @@ def _incomplete_zip(route: Route) -> None:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as part:
         for info in whole.infolist():
-            if info.filename != "zaria_web/browser.py":
+            if info.filename != "zaria_web/worker.py":
                 part.writestr(info, whole.read(info))
     route.fulfill(status=200, body=out.getvalue(), content_type="application/zip")
 
@@ -54,11 +54,12 @@ def _incomplete_zip(route: Route) -> None:
 BROKEN: dict[str, tuple[str, Callable[[Route], None], tuple[str, ...]]] = {
     "wasm-http-500": (WASM, _server_error, ("Failed to load resource",)),
     "wasm-truncated": (WASM, _truncated_wasm, ()),
-    "main-aborted": ("**/main.py", _abort, ("Failed to load resource", "FetchError: (PY0001)")),
+    "worker-aborted": ("**/worker.py", _abort, ("Failed to load resource", "Failed to fetch")),
     "zip-http-500": (
         "**/app.zip",
         _server_error,
-        ("Failed to load resource", "pageerror: [500] Unable to fetch"),
+        # PyScript's worker logs the error event it passes on.
+        ("Failed to load resource", "console: MessageEvent"),
     ),
     "zip-incomplete": ("**/app.zip", _incomplete_zip, ()),
 }
@@ -153,13 +154,14 @@ def test_reload_from_the_notice_resumes_the_game(app: App) -> None:
     page.locator("#penta-computer").uncheck()
     page.locator("#penta-start").click()
     page.locator("#penta-roll").click()
-    dice = page.locator(".dice-tray .die").evaluate_all("ds => ds.map(d => d.dataset.value)")
     expect(page.locator("#die-0")).to_be_enabled()
+    dice = page.locator(".dice-tray .die").evaluate_all("ds => ds.map(d => d.dataset.value)")
     page.evaluate(TAP_A_BROKEN_DIE)
     expect(page.locator(".error-notice")).to_be_visible()
     page.get_by_role("link", name="Reload").click()
     app.wait_ready()
     page.get_by_role("button", name="Resume").click()
+    expect(page.locator(".dice-tray .die")).to_have_count(5)
     again = page.locator(".dice-tray .die").evaluate_all("ds => ds.map(d => d.dataset.value)")
     assert again == dice
     expect(page.locator(".error-notice")).to_have_count(0)

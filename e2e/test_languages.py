@@ -42,7 +42,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from a11y import audit
-from conftest import App, no_error_box, pass_device
+from conftest import App, no_error_box, pass_device, store_from_another_tab
 from zaria.i18n import catalogue
 
 FARKLE_ROLLS = ["112233", "155234", "23466", "111111", "111111", "234662"]
@@ -372,7 +372,7 @@ def walk_stats(w: Walk, names: tuple[str, str]) -> None:
     stats["penta"]["best_name"] = names[0]
     stats["farkle"]["best_name"] = names[1]
     stats["farkle"]["wins"] = [[names[1], 2], [names[0], 1]]
-    page.evaluate("s => localStorage.setItem('zaria.stats', s)", json.dumps(stats))
+    store_from_another_tab(page, "zaria.stats", json.dumps(stats))
     click(page, ".brand")
     click(page, ".stats-link")
     expect(page.locator("#wins-farkle")).to_be_visible()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Literal
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from conftest import App, no_error_box
 
@@ -72,34 +71,6 @@ def test_every_press_of_the_theme_button_changes_the_colours_and_keeps_focus(
     page.keyboard.press("Enter")
     expect(page.locator("html")).to_have_attribute("data-theme", other)
     assert background(page) == other_colour
-
-
-def test_a_redraw_while_typing_a_name_keeps_the_caret_and_selection(
-    make_app: Callable[..., App],
-) -> None:
-    # The strategy table arrives while the player types: its redraw must not move the caret.
-    app = make_app()  # a Python that has not downloaded the table yet
-    held: list[Route] = []
-    app.page.route("**/penta_table.bin", lambda route: held.append(route))
-    page = app.open()
-    page.locator("[data-act=open][data-game=penta]").click()
-    name = page.locator("#penta-name-0")
-    name.click()
-    page.keyboard.type("Kim")
-    page.keyboard.press("ArrowLeft")
-    page.keyboard.press("Shift+ArrowLeft")  # "i" selected, backwards
-    page.wait_for_function("document.activeElement.selectionStart === 1")
-    assert held, "the table request is held"
-    name.evaluate("e => { window.oldField = e; }")
-    held[0].continue_()
-    page.wait_for_function("document.getElementById('penta-name-0') !== window.oldField")
-    assert name.evaluate("e => [e.selectionStart, e.selectionEnd, e.selectionDirection]") == [
-        1,
-        2,
-        "backward",
-    ]
-    page.keyboard.type("a")
-    expect(name).to_have_value("Kam")
 
 
 def test_a_moment_s_announcements_are_read_together_and_the_settings_stay_open(

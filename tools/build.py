@@ -10,7 +10,8 @@ The site is everything a static host serves:
   PyScript into the interpreter's working directory;
 - ``data/``: files fetched only when needed (the Penta strategy table, Farkle's
   Master table);
-- ``main.py``: PyScript's entry point (its configuration is inline in ``index.html``);
+- ``worker.py``: the Python that PyScript runs in a web worker (``web/boot.js``
+  starts it);
 - ``precache.json``: every file of the site with its content hash, and the
   build version derived from all of them; the service worker reads it.
 
@@ -89,6 +90,23 @@ def _data(out: Path) -> None:
             _copy(src, out / "data" / name)
 
 
+#: The files the worker downloads as it starts (their bytes are the loading bar's).
+BOOT_FILES = (*(f"vendor/pyodide/{name}" for name in PYODIDE_FILES), "app.zip")
+BOOT_BYTES = re.compile(r'<meta name="zaria-boot-bytes" content="[0-9]*">')
+
+
+def _boot_bytes(out: Path) -> None:
+    """Write the start's download size into index.html, for its loading bar."""
+    page = out / "index.html"
+    total = sum((out / name).stat().st_size for name in BOOT_FILES)
+    text, found = BOOT_BYTES.subn(
+        f'<meta name="zaria-boot-bytes" content="{total}">', page.read_text(encoding="utf-8")
+    )
+    if not found:
+        sys.exit(f"build: {page} lacks its zaria-boot-bytes meta")
+    page.write_text(text, encoding="utf-8")
+
+
 def _precache(out: Path) -> str:
     """Write precache.json (path → hash) and return the build version."""
     entries: dict[str, str] = {}
@@ -140,17 +158,19 @@ def build(out: Path) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     _copy(ROOT / "index.html", out / "index.html")
+    print(__import__("prerender").prerender_site(out))  # the first screens, drawn ahead
     for f in sorted((ROOT / "web").rglob("*")):
         rel = f.relative_to(ROOT / "web")
         if f.is_dir() or rel.parts[0] == "vendor":
             continue
-        if rel.as_posix() in ("main.py", "sw.js"):
+        if rel.as_posix() in ("worker.py", "sw.js"):
             _copy(f, out / rel.name)
         else:
             _copy(f, out / "web" / rel)
     _vendor(out)
     _app_zip(out)
     _data(out)
+    _boot_bytes(out)
     return seal(out)
 
 

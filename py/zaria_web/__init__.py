@@ -1,7 +1,9 @@
 """Zaria's browser layer: one update loop over pure views.
 
-Only :mod:`zaria_web.browser` imports ``js``/``pyscript``; everything else here
-is plain Python, run and tested natively against a fake host. The shape (see
+It runs in a web worker; only :mod:`zaria_web.worker` imports ``js`` and
+``polyscript``, and :mod:`zaria_web.relay` turns the page's events into the app's
+calls and the app's calls into operations the page applies (``web/boot.js``).
+Everything else here is plain Python, run and tested natively against a fake host. The shape (see
 :mod:`zaria_web.app` and :mod:`zaria_web.screen`): an intent value goes to the
 current screen, whose update changes its model and lists effects; the app
 saves, draws the screen from its model once, and hands the effects to the host.

@@ -45,6 +45,7 @@ from zaria_web.effects import (
 )
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
+from zaria_web.saves import PREFIX as SAVE_PREFIX
 from zaria_web.saves import SaveStore
 from zaria_web.screen import (
     GAMES,
@@ -485,6 +486,19 @@ class App:
             self.redraw()  # the offer to continue here the game the other tab took
         elif self.screen.name in ("home", "stats"):
             self.dispatch(StorageChanged(key))  # Resume buttons, figures
+
+    def storage_refused(self, key: str) -> None:
+        """Storage refused a write this page had counted as done (learnt after the
+        fact, see :mod:`zaria_web.relay`): a game in progress is saved again, which
+        now frees space or says that it cannot be saved."""
+        game = key.removeprefix(SAVE_PREFIX)
+        if key == game or game not in PLAYED:
+            return
+        self.ctx.saves.forget_write(game)
+        self._stored.pop(game, None)
+        if self.screen.name == game:
+            self._save(self.screen)
+            self.redraw()
 
     def take_over(self, game: str) -> None:
         """Continue ``game`` in this tab from the other tab's latest save."""

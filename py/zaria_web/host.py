@@ -1,7 +1,7 @@
 """What the controllers need from the page, as a protocol.
 
-:mod:`zaria_web.browser` implements it on the real DOM; the native tests use
-a fake. Controllers never touch ``js`` directly.
+:class:`zaria_web.relay.RelayHost` implements it for the page (in a worker, as
+operations the page applies); the native tests use a fake. Controllers never touch ``js`` directly.
 """
 
 from __future__ import annotations

@@ -221,6 +221,14 @@ class SaveStore:
         except SaveFormatError:
             return raw, None
 
+    def forget_write(self, game: str) -> None:
+        """The last write of ``game`` did not happen after all (storage refused it):
+        what storage holds is this tab's last look again."""
+        try:
+            self._seen[game] = self._current(game)[1]
+        except StorageError:
+            self._seen.pop(game, None)
+
     def _moved_on(self, game: str) -> bool:
         """Whether another tab wrote or removed ``game``'s save since this tab's last look.
 

@@ -276,7 +276,7 @@ def _pad_keys(tr: Translator, prefix: str, pad: PadView) -> str:
             aria_label=tr("pad.face", face=face),
             aria_keyshortcuts=str(face),
             disabled=pad.complete,
-            data_repeat=1,  # every tap counts (see zaria_web.browser)
+            data_repeat=1,  # every tap counts (see web/boot.js)
         )
         keys.append(f"<button{key}>{die_face(face)}</button>")
     return (

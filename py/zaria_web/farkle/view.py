@@ -316,6 +316,8 @@ def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
         type="button",
         class_=cls,
         id=f"fk-die-{d.pos}",
+        # Drawn anew (not kept) so that its tumble or shake plays again.
+        data_fresh=d.rolling or d.refused,
         data_act="toggle",
         data_pos=d.pos,
         aria_pressed="true" if d.selected else "false",

@@ -239,7 +239,7 @@ class PentaView:
                 classes += " suggested"
                 label += " " + tr("penta.coach.keep_die")
             out.append(
-                f"<button{attrs(type='button', class_=classes, id=f'die-{i}', data_act='hold', data_index=i, data_value=value, aria_pressed='true' if held else 'false', aria_label=label, disabled=not can_hold)}>"
+                f"<button{attrs(type='button', class_=classes, id=f'die-{i}', data_fresh=s.rolled[i], data_act='hold', data_index=i, data_value=value, aria_pressed='true' if held else 'false', aria_label=label, disabled=not can_hold)}>"
                 f"{die_face(value)}{mark}"
                 f'<span class="held-tag" aria-hidden="true">{h(tr("penta.held")) if held else ""}</span>'
                 "</button>"
@@ -357,7 +357,7 @@ class PentaView:
             f'<p class="penta-msg countdown" role="timer" id="penta-countdown">'
             f'<span class="countdown-text">{h(tr("penta.countdown", s=left, box=name))}</span>'
             f'<span class="countdown-track" aria-hidden="true">'
-            f'<span class="countdown-bar" style="{bar}"></span></span></p>'
+            f'<span class="countdown-bar" style="{bar}" data-fresh></span></span></p>'
         )
 
     def _coach(self, s: TableState) -> str:
@@ -550,7 +550,7 @@ class PentaView:
         mark = ""
         if s.countdown is not None and s.countdown_box is box:
             classes += " auto"  # the box the countdown records in, and its bar
-            mark = f'<span class="auto-mark" aria-hidden="true" style="{_bar_style(s, s.countdown)}"></span>'
+            mark = f'<span class="auto-mark" aria-hidden="true" style="{_bar_style(s, s.countdown)}" data-fresh></span>'
         return (
             f'<td class="{classes}">'
             # Once a box is chosen the others leave the Tab order, so that Tab goes on to

@@ -56,6 +56,9 @@ MESSAGES: dict[str, str] = {
     "home.stats": "Στατιστικά",
     "home.settings": "Ρυθμίσεις",
     "home.more": "Περισσότερα",
+    # Said on a pressed button before the game has loaded (the page drawn ahead).
+    "early.start": "Το παιχνίδι ξεκινά μόλις φορτώσει",
+    "early.wait": "Θα γίνει μόλις φορτώσει το παιχνίδι",
     "settings.title": "Ρυθμίσεις",
     "settings.on": "Ναι",
     "settings.off": "Όχι",

@@ -56,6 +56,9 @@ MESSAGES: dict[str, str] = {
     "home.stats": "Statistics",
     "home.settings": "Settings",
     "home.more": "More",
+    # Said on a pressed button before the game has loaded (the page drawn ahead).
+    "early.start": "Starting as soon as the game has loaded",
+    "early.wait": "This happens as soon as the game has loaded",
     "settings.title": "Settings",
     "settings.on": "On",
     "settings.off": "Off",

@@ -56,6 +56,9 @@ MESSAGES: dict[str, str] = {
     "home.stats": "Statistiques",
     "home.settings": "Réglages",
     "home.more": "Plus",
+    # Said on a pressed button before the game has loaded (the page drawn ahead).
+    "early.start": "La partie commence dès que le jeu est chargé",
+    "early.wait": "Cela se fera dès que le jeu sera chargé",
     "settings.title": "Réglages",
     "settings.on": "Oui",
     "settings.off": "Non",

@@ -56,6 +56,9 @@ MESSAGES: dict[str, str] = {
     "home.stats": "İstatistikler",
     "home.settings": "Ayarlar",
     "home.more": "Diğer",
+    # Said on a pressed button before the game has loaded (the page drawn ahead).
+    "early.start": "Oyun yüklenir yüklenmez başlayacak",
+    "early.wait": "Oyun yüklenir yüklenmez yapılacak",
     "settings.title": "Ayarlar",
     "settings.on": "Açık",
     "settings.off": "Kapalı",

@@ -1,0 +1,477 @@
+"""The app in a worker: the page's events in, the page's changes out, as plain data.
+
+Python runs in a web worker, so that its start and its work never hold up the
+page. The page's main thread (``web/boot.js``) keeps everything that belongs to
+the page: the DOM, focus, the live regions, the timers (so that a test's fake
+clock drives them), localStorage, the history, sound and files. It sends each
+event to :meth:`Relay.call` as a kind and a JSON payload, and applies the list of
+operations that comes back, in order. What finishes later in the worker (a
+download) is sent to the page the same way, through ``push``.
+
+The operations (each a JSON list, its name first):
+
+- ``render screen tools``, ``focus selector``, ``announce text assertive``,
+  ``doc lang theme title``, ``top`` (scroll to the top);
+- ``timer id ms``, ``untimer id``: start or cancel a page timer; when it fires,
+  the page calls ``timer {id}``;
+- ``set key value``, ``remove key``: localStorage; a write the page's storage
+  refuses is reported back as ``refused {key, value}``;
+- ``push name depth url``, ``replace name depth url``, ``go steps``: the history;
+- ``read id input limit``: read the file picked in ``#input``; the page answers
+  ``read {id, text}`` or ``read {id, reason}``;
+- ``save name text mime``, ``vibrate pattern``, ``sound kind volume``,
+  ``celebrate kind text``;
+- ``keys [...]``: the keys the screen shown takes (the page must decide at once
+  whether a key press is the app's);
+- ``warn text`` (the console), ``fatal text`` (a plain notice when the app itself
+  cannot say what went wrong), ``failed detail`` (the start failed), ``stopping
+  bool`` (the answer to ``stop``), ``warmed bool`` (the answer to ``warm``: whether
+  a screen is left to import), ``took ms`` (how long Python took, for the
+  benchmarks).
+
+Storage is mirrored: the page sends all of it at the start and every change
+another tab makes; the worker reads its copy. Whether a write fits is only known
+on the page, after the fact: a refused write sets a limit on the mirror's size
+from then on (so that the next writes are refused here, at once, as the app
+expects), puts the mirror back and, for a saved game, saves it again through
+the app (which then frees space or says that it cannot save).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urljoin
+
+from zaria_web import routes
+from zaria_web.app import SCREENS, App
+from zaria_web.host import StorageError
+
+Op = list[Any]
+#: Keys a screen may take as shortcuts: each is offered to the screen shown after
+#: every change, and those it answers are sent to the page as ``keys``.
+KEY_CANDIDATES = (
+    *"abcdefghijklmnopqrstuvwxyz",
+    *"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    *"0123456789",
+    *"+-?/",
+    " ",
+    "Enter",
+    "Escape",
+    "Backspace",
+    "Delete",
+    "ArrowLeft",
+    "ArrowRight",
+    "ArrowUp",
+    "ArrowDown",
+)
+
+
+class RelayHost:
+    """:class:`~zaria_web.host.Host` for an app in a worker: its calls become operations."""
+
+    def __init__(self, snapshot: dict[str, Any], spawn_fetch: Callable[..., None]) -> None:
+        self.ops: list[Op] = []
+        stored = snapshot.get("storage")
+        #: The page's localStorage (None: the page could not read it).
+        self.storage: dict[str, str] | None = (
+            {str(k): str(v) for k, v in stored.items()} if isinstance(stored, dict) else None
+        )
+        #: Characters the storage held when it refused a write (None: none refused yet).
+        self.limit: int | None = None
+        self.dark = bool(snapshot.get("dark"))
+        self.now = str(snapshot.get("now", ""))
+        self.path = str(snapshot.get("path", "/"))
+        #: The page's address, which the app's own addresses are relative to.
+        self.base = str(snapshot.get("base", ""))
+        self.entry = _entry(snapshot.get("state"))
+        #: Where the app is stepping back to in the history, until the page gets there.
+        self.landing: tuple[str, int] | None = None
+        self.timers: dict[int, Callable[[], None]] = {}
+        self.reads: dict[int, tuple[Callable[[str], None], Callable[[str], None]]] = {}
+        self._spawn_fetch = spawn_fetch
+        self._next = snapshot.get("first_id", 1)
+
+    def _id(self) -> int:
+        self._next += 1
+        return int(self._next)
+
+    # -- the page ------------------------------------------------------------------
+    def render(self, screen_html: str, tools_html: str) -> None:
+        self.ops.append(["render", screen_html, tools_html])
+
+    def announce(self, text: str, assertive: bool = False) -> None:
+        self.ops.append(["announce", text, assertive])
+
+    def set_document(self, lang: str, theme: str, title: str) -> None:
+        self.ops.append(["doc", lang, theme, title])
+
+    def scroll_to_top(self) -> None:
+        self.ops.append(["top"])
+
+    def focus(self, selector: str) -> None:
+        self.ops.append(["focus", selector])
+
+    def vibrate(self, pattern: tuple[int, ...]) -> None:
+        self.ops.append(["vibrate", list(pattern)])
+
+    def sound(self, kind: str, volume: float) -> None:
+        self.ops.append(["sound", kind, volume])
+
+    def celebrate(self, kind: str, text: str) -> None:
+        self.ops.append(["celebrate", kind, text])
+
+    def save_file(self, name: str, text: str, mime: str) -> None:
+        self.ops.append(["save", name, text, mime])
+
+    def prefers_dark(self) -> bool:
+        return self.dark
+
+    def now_iso(self) -> str:
+        return self.now
+
+    # -- timers --------------------------------------------------------------------
+    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
+        handle = self._id()
+        self.timers[handle] = fn
+        self.ops.append(["timer", handle, ms])
+        return handle
+
+    def clear_timeout(self, handle: int) -> None:
+        if self.timers.pop(handle, None) is not None:
+            self.ops.append(["untimer", handle])
+
+    # -- storage -------------------------------------------------------------------
+    def storage_get(self, key: str) -> str | None:
+        if self.storage is None:
+            raise StorageError(f"reading {key!r}: the page's storage cannot be read")
+        return self.storage.get(key)
+
+    def storage_set(self, key: str, value: str) -> bool:
+        if self.storage is not None:
+            old = self.storage.get(key)
+            grows = len(key) + len(value) - (0 if old is None else len(key) + len(old))
+            if self.limit is not None and self.used() + grows >= self.limit:
+                return False
+            self.storage[key] = value
+        self.ops.append(["set", key, value])
+        return True
+
+    def storage_remove(self, key: str) -> None:
+        if self.storage is not None:
+            self.storage.pop(key, None)
+        self.ops.append(["remove", key])
+
+    def used(self) -> int:
+        """Characters in the mirrored storage, keys included."""
+        return sum(len(k) + len(v) for k, v in (self.storage or {}).items())
+
+    def refused(self, key: str, value: str | None, size: int) -> None:
+        """The page's storage refused writing ``key`` (``size`` characters with it);
+        ``value`` is what it holds under that key."""
+        if self.storage is None:
+            return
+        self.limit = min(size, self.limit if self.limit is not None else size)
+        if value is None:
+            self.storage.pop(key, None)
+        else:
+            self.storage[key] = value
+
+    # -- downloads and files ----------------------------------------------------------
+    def load_bytes(
+        self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
+    ) -> None:
+        self._spawn_fetch(url, done, failed)
+
+    def read_file(
+        self, input_id: str, limit: int, done: Callable[[str], None], failed: Callable[[str], None]
+    ) -> None:
+        handle = self._id()
+        self.reads[handle] = (done, failed)
+        self.ops.append(["read", handle, input_id, limit])
+
+    # -- the history -------------------------------------------------------------------
+    def depth(self) -> int:
+        return 0 if self.entry is None else self.entry[1]
+
+    def set_entry(self, name: str, depth: int, push: bool = False) -> None:
+        """Label the current history entry (or a new one) with a screen and its address."""
+        self.entry = (name, depth)
+        self.ops.append(["push" if push else "replace", name, depth, routes.address(name)])
+
+    def remember_screen(self, name: str, depth: int) -> None:
+        # One history entry per level below home: a deeper screen adds one, a
+        # screen at the same level replaces it, and going up steps back through
+        # the entries (the page then only relabels the one it lands on).
+        here = self.depth()
+        if depth >= here:
+            self.set_entry(name, depth, push=depth > here)
+        else:
+            self.landing = (name, depth)
+            self.ops.append(["go", depth - here])
+
+
+def _entry(state: Any) -> tuple[str, int] | None:
+    """The screen and depth of a history entry's state, if the app made it."""
+    if not isinstance(state, dict):
+        return None
+    name, depth = state.get("zaria"), state.get("depth")
+    if not isinstance(name, str) or not isinstance(depth, int) or isinstance(depth, bool):
+        return None
+    return name, depth
+
+
+class Relay:
+    """The worker's side: one app at a time, driven by :meth:`call`."""
+
+    def __init__(
+        self, push: Callable[[str], None], fetch: Callable[..., None] | None = None
+    ) -> None:
+        self._push = push
+        self._fetch = fetch
+        self.app: App | None = None
+        self.host: RelayHost | None = None
+        self._keys: list[str] | None = None
+
+    # -- the one way in ---------------------------------------------------------------
+    def call(self, kind: str, payload: str) -> str:
+        """Handle one event of the page; the operations to apply, as JSON."""
+        try:
+            data = json.loads(payload) if payload else {}
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            return json.dumps([["warn", f"relay: a payload that is not an object for {kind!r}"]])
+        handler = getattr(self, "on_" + kind.replace("-", "_"), None)
+        if handler is None:
+            return json.dumps([["warn", f"relay: no event {kind!r}"]])
+        if self.host is not None and "now" in data:
+            self.host.now = str(data["now"])
+        began = time.perf_counter()
+        ops = self._run(lambda: handler(data))
+        ops.append(["took", round((time.perf_counter() - began) * 1000, 2)])
+        return json.dumps(ops)
+
+    def _run(self, fn: Callable[[], None]) -> list[Op]:
+        """Run ``fn`` and collect what it did to the page (an error is shown, not lost)."""
+        host = self.host
+        if host is not None:
+            host.ops = []
+        extra: list[Op] = []
+        try:
+            fn()
+        except Exception as exc:
+            extra.append(["warn", traceback.format_exc()])
+            extra.extend(self._show_error(exc))
+        host = self.host  # a start makes a new one
+        ops = (host.ops if host is not None else []) + extra
+        if host is not None:
+            host.ops = []
+        keys = self._taken_keys()
+        if keys != self._keys:
+            self._keys = keys
+            ops.append(["keys", keys])
+        return ops
+
+    def _later(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` outside any call (a download finished) and send its operations."""
+        ops = self._run(fn)
+        if ops:
+            self._push(json.dumps(ops))
+
+    def _show_error(self, exc: BaseException) -> list[Op]:
+        app = self.app
+        try:
+            if app is None:
+                raise RuntimeError("the app is not running") from exc
+            app.error(exc)
+        except Exception:
+            text = app.ctx.tr("error.generic") if app is not None else str(exc)
+            return [["warn", traceback.format_exc()], ["fatal", text]]
+        return []
+
+    def _taken_keys(self) -> list[str]:
+        app = self.app
+        if app is None:
+            return []
+        taken = []
+        for key in KEY_CANDIDATES:
+            try:
+                if app.screen.key(key) is not None:
+                    taken.append(key)
+            except Exception:
+                continue  # a key the screen cannot answer is not one it takes
+        return taken
+
+    # -- starting and stopping ----------------------------------------------------------
+    def on_start(self, data: dict[str, Any]) -> None:
+        """A new app, from the page's storage, address and languages (a load, or a
+        restart in place when ``data["restart"]``)."""
+        if self.app is not None:
+            self.app.close()
+        self.host = host = RelayHost(data, self._spawn_fetch)
+        self._keys = None
+        languages = tuple(str(x) for x in data.get("languages") or ())
+        params = {str(k): str(v) for k, v in (data.get("params") or {}).items()}
+        self.app = app = App(host, params, languages)
+        target = routes.entry_of(str(data.get("hash", "")))
+        if data.get("restart"):
+            # A new entry drops the entries ahead of it (Forward leads nowhere, as on a
+            # page just loaded); those behind it belong to the old app's life.
+            host.set_entry("home", 0, push=True)
+            if target is not None:
+                app.open_entry(target)
+        else:
+            self._open_address(app, host, target)
+        app.redraw()
+
+    def _open_address(self, app: App, host: RelayHost, target: str | None) -> None:
+        """Show the screen the page's address names (a reload, a bookmark, a shared link),
+        or home, labelling the history so that Back leads home."""
+        entry = host.entry
+        if target is not None and entry is not None and entry[0] == target and entry[1] > 0:
+            app.history_to(target)  # a reload: the entries below it are the app's already
+        elif target is not None:
+            host.set_entry("home", 0)  # a link: home goes below the screen it opens
+            app.open_entry(target)
+        elif entry is not None and entry[1] > 0:
+            # Back at home after a reload on another screen: step back to the home entry
+            # below rather than relabel this one (two home entries in a row would make
+            # Back seem to do nothing).
+            host.landing = ("home", 0)
+            host.ops.append(["go", -entry[1]])
+        else:
+            host.set_entry("home", 0)
+
+    def on_stop(self, data: dict[str, Any]) -> None:
+        """Stop the app at once (its timers and pending work with it); answers whether
+        the page is stepping back through the history for it."""
+        app, host = self.app, self.host
+        self.app = None
+        stepping = host is not None and host.landing is not None
+        if app is not None:
+            app.close()
+        if host is not None:
+            host.timers.clear()
+            host.reads.clear()
+            host.ops.append(["stopping", stepping])
+
+    def on_warm(self, data: dict[str, Any]) -> None:
+        """Import the next screen not imported yet, while the player is on home (so that
+        its first opening is instant); ``more`` op: whether any is left."""
+        left = [m for m, _ in SCREENS.values() if m not in sys.modules]
+        if left:
+            importlib.import_module(left[0])
+        if self.host is not None:
+            self.host.ops.append(["warmed", len(left) > 1])
+
+    # -- the page's events ----------------------------------------------------------------
+    def on_action(self, data: dict[str, Any]) -> None:
+        """A control was used: ``act`` and the element's data (a field's value with it)."""
+        fields = data.get("data")
+        act = data.get("act")
+        if self.app is None or not isinstance(act, str) or not isinstance(fields, dict):
+            return
+        self.app.action(act, {str(k): str(v) for k, v in fields.items()})
+
+    def on_redraw(self, data: dict[str, Any]) -> None:
+        """Draw the screen again (after typed text, which is applied undrawn)."""
+        if self.app is not None:
+            self.app.redraw()
+
+    def on_key(self, data: dict[str, Any]) -> None:
+        if self.app is not None:
+            self.app.key(str(data.get("key", "")))
+
+    def on_timer(self, data: dict[str, Any]) -> None:
+        host = self.host
+        fn = host.timers.pop(int(data.get("id", 0)), None) if host is not None else None
+        if fn is not None:
+            fn()
+
+    def on_storage(self, data: dict[str, Any]) -> None:
+        """Another tab changed storage (``key`` None: it was cleared)."""
+        host, key, value = self.host, data.get("key"), data.get("value")
+        if host is None or host.storage is None:
+            return
+        if key is None:
+            host.storage.clear()
+        elif value is None:
+            host.storage.pop(str(key), None)
+        else:
+            host.storage[str(key)] = str(value)
+        if self.app is not None:
+            self.app.storage_changed(None if key is None else str(key))
+
+    def on_refused(self, data: dict[str, Any]) -> None:
+        host, app = self.host, self.app
+        key, value = str(data.get("key", "")), data.get("value")
+        if host is None:
+            return
+        host.refused(key, None if value is None else str(value), int(data.get("size", 0)))
+        if app is not None:
+            app.storage_refused(key)
+
+    def on_popstate(self, data: dict[str, Any]) -> None:
+        """Back or Forward: show the screen of the entry reached."""
+        app, host = self.app, self.host
+        if app is None or host is None:
+            return
+        if host.landing is not None:
+            # The app stepped back itself: the entry reached takes the screen shown.
+            name, depth = host.landing
+            host.landing = None
+            host.set_entry(name, depth)
+            return
+        entry = host.entry = _entry(data.get("state"))
+        if entry is None:
+            # An address typed or followed within the page (``#/stats``): its screen, in
+            # an entry one step above the screen it was typed on (so that stepping back
+            # from it lands on the entries below). Any other ``#…`` changes nothing.
+            typed = routes.entry_of(str(data.get("hash", "")))
+            if typed is not None:
+                host.set_entry(typed, app.depth() + 1)
+                app.history_to(typed)
+            return
+        app.history_to(entry[0])
+
+    def on_read(self, data: dict[str, Any]) -> None:
+        host = self.host
+        found = host.reads.pop(int(data.get("id", 0)), None) if host is not None else None
+        if found is None:
+            return
+        done, failed = found
+        text = data.get("text")
+        if isinstance(text, str):
+            done(text)
+        else:
+            failed(str(data.get("reason", "read")))
+
+    def on_dark(self, data: dict[str, Any]) -> None:
+        if self.host is not None:
+            self.host.dark = bool(data.get("dark"))
+
+    # -- downloads ----------------------------------------------------------------------
+    def _spawn_fetch(
+        self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
+    ) -> None:
+        if self._fetch is None:
+            failed(f"{url}: no downloads here")
+            return
+        host = self.host
+        # The worker's own address is not the page's.
+        absolute = urljoin(host.base, url) if host is not None else url
+
+        # What a download finishes is shared between apps (the strategy table): it is
+        # handed over even when the app that asked has stopped since, and what the
+        # running app then draws goes to the page.
+        self._fetch(
+            absolute,
+            lambda data: self._later(lambda: done(data)),
+            lambda why: self._later(lambda: failed(why.replace(absolute, url))),
+        )

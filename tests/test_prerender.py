@@ -1,0 +1,137 @@
+"""The first screens drawn into index.html by the build (tools/prerender.py) are
+the app's own first drawing, in every language."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from fake_host import FakeHost
+from zaria.i18n import LANGUAGES, Translator
+from zaria_web.app import App
+from zaria_web.settings import THEMES
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import prerender  # noqa: E402
+
+SOURCE = (ROOT / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def page() -> str:
+    return prerender.prerender(SOURCE)
+
+
+def _templates(page: str) -> dict[str, str]:
+    return dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', page, re.S))
+
+
+def _app_draw(lang: str, screen: str = "home", theme: str = "system") -> FakeHost:
+    """What the app draws on a fresh device in ``lang`` (after a tap on the card of
+    ``screen``), on the tests' own fake page, with its downloads still running."""
+    host = FakeHost({} if theme == "system" else {"zaria.theme": theme})
+    host.slow_downloads = True
+    app = App(host, {}, (lang,))
+    app.redraw()
+    if screen != "home":
+        app.action("open", {"game": screen})
+    return host
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("screen", ["home", "penta", "farkle"])
+def test_each_screen_drawn_ahead_is_the_apps_first_drawing(
+    page: str, lang: str, screen: str
+) -> None:
+    drawn = _templates(page)[f"pre-{screen}-{lang}"]
+    host = _app_draw(lang, screen)
+    assert drawn == host.screen_html
+    assert host.lang == lang
+    # Really that screen: the cards, or the game's form with its Start button.
+    marker = {"home": 'id="name-farkle"', "penta": 'id="penta-start"', "farkle": 'id="fk-start"'}
+    assert marker[screen] in drawn
+    if screen == "home":
+        assert Translator(lang)("home.title") in drawn
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_tools_are_drawn_ahead_in_every_language_and_theme(
+    page: str, lang: str, theme: str
+) -> None:
+    drawn = _templates(page)[f"pre-tools-{lang}-{theme}"]
+    assert drawn == _app_draw(lang, theme=theme).tools_html
+    assert f'data-theme="{theme}"' in drawn
+    assert f'<option value="{lang}" selected' in drawn
+
+
+def test_the_english_home_and_tools_are_in_the_page_itself(page: str) -> None:
+    host = _app_draw("en")
+    body = re.sub(r"<template .*?</template>", "", page, flags=re.S)
+    main = re.search(r'<main id="screen"[^>]*>(.*?)</main>', body, re.S)
+    tools = re.search(
+        r'<div class="topbar-tools" id="topbar-tools">(.*?)</div>\s*</header>', body, re.S
+    )
+    assert main is not None and main.group(1) == host.screen_html
+    assert tools is not None and tools.group(1) == host.tools_html
+    # The real home: enabled cards, no grey skeleton.
+    assert "disabled" not in main.group(1) and "skeleton" not in main.group(1)
+
+
+def test_the_placeholders_are_replaced_and_nothing_else_changes(page: str) -> None:
+    for mark in (prerender.SCREEN_MARK, prerender.TOOLS_MARK, prerender.TEMPLATES_MARK):
+        assert mark in SOURCE
+        assert mark not in page
+    # Put back: the templates (one block), the English home and tools.
+    start, end = page.index("<template "), page.rindex("</template>") + len("</template>")
+    host = _app_draw("en")
+    back = (
+        page[:start].replace(host.screen_html, prerender.SCREEN_MARK, 1)
+        + prerender.TEMPLATES_MARK
+        + page[end:]
+    ).replace(host.tools_html, prerender.TOOLS_MARK, 1)
+    assert back == SOURCE
+
+
+def test_every_language_has_every_template_once(page: str) -> None:
+    found = Counter(re.findall(r'<template id="([^"]+)"', page))
+    wanted = {f"pre-{s}-{lang}" for s in ("home", "penta", "farkle", "words") for lang in LANGUAGES}
+    wanted |= {f"pre-tools-{lang}-{t}" for lang in LANGUAGES for t in THEMES}
+    assert set(found) == wanted
+    assert set(found.values()) == {1}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_waiting_lines_are_in_each_language(page: str, lang: str) -> None:
+    drawn = _templates(page)[f"pre-words-{lang}"]
+    tr = Translator(lang)
+    for kind in ("start", "wait"):
+        assert f'data-early="{kind}">{tr("early." + kind)}</p>' in drawn
+
+
+def test_the_ids_outside_the_templates_are_unique(page: str) -> None:
+    outside = re.sub(r"<template .*?</template>", "", page, flags=re.S)
+    ids = Counter(re.findall(r'\sid="([^"]+)"', outside))
+    assert [i for i, n in ids.items() if n > 1] == []
+    assert "name-penta" in ids and "lang" in ids  # the drawn home and tools are there
+
+
+def test_the_build_draws_into_the_site_and_says_how_much_it_added(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text(SOURCE, encoding="utf-8")
+    line = prerender.prerender_site(tmp_path)
+    built = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert built == prerender.prerender(SOURCE)
+    added = len(built.encode()) - len(SOURCE.encode())
+    assert re.fullmatch(r"prerender: index.html \+[\d.]+ kB \(\+[\d.]+ kB gzipped\)", line)
+    assert f"+{added / 1000:.1f} kB" in line
+
+
+def test_a_page_without_its_placeholder_is_refused() -> None:
+    with pytest.raises(SystemExit, match="prerender:screen"):
+        prerender.prerender(SOURCE.replace(prerender.SCREEN_MARK, ""))

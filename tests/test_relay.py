@@ -1,0 +1,320 @@
+"""The app in a worker (:mod:`zaria_web.relay`), driven as ``web/boot.js`` drives it:
+events in as JSON, operations out, applied by a stand-in for the page's main thread
+(its storage with a quota, timers, history, DOM)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from fake_host import PENTA_TABLE
+from zaria_web.relay import Relay
+
+
+class MainThread:
+    """What web/boot.js keeps: storage, timers, the history, the drawn page."""
+
+    def __init__(self, storage: dict[str, str] | None = None, quota: int | None = None) -> None:
+        self.storage: dict[str, str] | None = {} if storage is None else storage
+        self.quota = quota
+        self.timers: dict[int, int] = {}
+        self.history: list[dict[str, Any]] = []
+        self.at = -1
+        self.screen = ""
+        self.tools = ""
+        self.focused = ""
+        self.announced: list[str] = []
+        self.keys: list[str] = []
+        self.warnings: list[str] = []
+        self.pushed: list[str] = []
+        self.downloads: list[tuple[str, Callable[[bytes], None], Callable[[str], None]]] = []
+        self.relay = Relay(push=self.pushed.append, fetch=self._fetch)
+        self.stepping = False
+
+    def _fetch(
+        self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
+    ) -> None:
+        self.downloads.append((url, done, failed))
+
+    def state(self) -> dict[str, Any] | None:
+        return self.history[self.at] if self.at >= 0 else None
+
+    def call(self, kind: str, payload: dict[str, Any] | str) -> list[list[Any]]:
+        text = payload if isinstance(payload, str) else json.dumps(payload)
+        ops = json.loads(self.relay.call(kind, text))
+        self.apply(ops)
+        return ops
+
+    def start(self, hash_: str = "", restart: bool = False, **params: str) -> list[list[Any]]:
+        return self.call(
+            "start",
+            {
+                "restart": restart,
+                "storage": None if self.storage is None else dict(self.storage),
+                "languages": ["en-US"],
+                "params": params,
+                "hash": hash_,
+                "path": "/",
+                "base": "http://localhost/",
+                "state": self.state(),
+                "dark": False,
+                "now": "2026-12-01T21:30:00.000+00:00",
+            },
+        )
+
+    def apply(self, ops: list[list[Any]]) -> None:
+        refused = []
+        for name, *args in ops:
+            if name == "render":
+                self.screen, self.tools = args
+            elif name == "focus":
+                self.focused = args[0]
+            elif name == "announce":
+                self.announced.append(args[0])
+            elif name == "timer":
+                self.timers[args[0]] = args[1]
+            elif name == "untimer":
+                self.timers.pop(args[0], None)
+            elif name == "set":
+                refused += self._set(*args)
+            elif name == "remove" and self.storage is not None:
+                self.storage.pop(args[0], None)
+            elif name in ("push", "replace"):
+                entry = {"zaria": args[0], "depth": args[1]}
+                if name == "push":
+                    del self.history[self.at + 1 :]
+                    self.history.append(entry)
+                    self.at += 1
+                elif self.at < 0:
+                    self.history, self.at = [entry], 0
+                else:
+                    self.history[self.at] = entry
+            elif name == "go":
+                self.at += args[0]
+                self.call("popstate", {"state": self.state(), "hash": ""})
+            elif name == "keys":
+                self.keys = args[0]
+            elif name == "warn":
+                self.warnings.append(args[0])
+            elif name == "stopping":
+                self.stepping = args[0]
+        for r in refused:
+            self.call("refused", r)
+
+    def _set(self, key: str, value: str) -> list[dict[str, Any]]:
+        assert self.storage is not None
+        old = self.storage.get(key)
+        size = sum(len(k) + len(v) for k, v in self.storage.items())
+        size += len(key) + len(value) - (0 if old is None else len(key) + len(old))
+        if self.quota is not None and size > self.quota:
+            return [{"key": key, "value": old, "size": size}]
+        self.storage[key] = value
+        return []
+
+    def fire_timers(self) -> None:
+        for handle in list(self.timers):
+            self.timers.pop(handle)
+            self.call("timer", {"id": handle})
+
+    def click(self, act: str, **data: str) -> list[list[Any]]:
+        return self.call("action", {"act": act, "data": data})
+
+    def type(self, act: str, value: str, **data: str) -> list[list[Any]]:
+        return self.call("action", {"act": act, "data": {**data, "value": value, "event": "input"}})
+
+
+def start_penta(page: MainThread) -> None:
+    page.click("open", game="penta")
+    page.call("action", {"act": "seat-computer", "data": {"value": "off", "event": "change"}})
+    page.type("seat-name", "Ann", index="0")
+    page.click("start")
+
+
+def test_a_start_draws_home_and_labels_the_history() -> None:
+    page = MainThread()
+    ops = page.start()
+    names = [op[0] for op in ops]
+    assert names.index("doc") < names.index("render")
+    assert 'data-game="penta"' in page.screen and 'id="lang"' in page.tools
+    assert page.history == [{"zaria": "home", "depth": 0}]
+    assert page.keys == []  # home takes no shortcut
+
+
+def test_events_play_a_game_with_its_history_storage_and_keys() -> None:
+    from zaria_web.penta.screen import TABLE
+
+    TABLE.value = None  # a first game in this Python: the table is downloaded
+    page = MainThread()
+    page.start("", dice="11111")
+    page.click("open", game="penta")
+    assert page.history[-1] == {"zaria": "penta", "depth": 1}
+    start_penta(page)
+    assert 'id="penta-roll"' in page.screen
+    # The strategy table downloads in the worker; its arrival is pushed to the page.
+    url, done, _ = page.downloads[-1]
+    assert url == "http://localhost/data/penta_table.bin"
+    done(PENTA_TABLE)
+    drawn = [op for op in json.loads(page.pushed[-1]) if op[0] == "render"]
+    assert drawn and 'data-strategy="ready"' in drawn[-1][1]
+    assert "r" in page.keys and "R" in page.keys and "1" not in page.keys
+    page.call("key", {"key": "r"})
+    assert "zaria.save.penta" in (page.storage or {})
+    assert "1" in page.keys  # dice to hold now
+
+
+def test_a_page_timer_records_the_last_roll() -> None:
+    page = MainThread()
+    page.start("", dice="11111,11111,11111")
+    start_penta(page)
+    assert "<bdi>Ann</bdi>" in page.screen
+    for _ in range(3):
+        page.click("roll")
+    assert len(page.timers) == 1  # the countdown to the automatic record
+    for _ in range(20):
+        if not page.timers:
+            break
+        page.fire_timers()
+    saved = json.loads((page.storage or {})["zaria.save.penta"])
+    assert saved["state"]["engine"]["sheets"][0]["penta"] == 50
+
+
+def test_another_tab_writing_storage_reaches_the_app() -> None:
+    page = MainThread()
+    page.start()
+    assert 'id="resume-penta"' not in page.screen
+    other = MainThread()
+    other.start("", dice="11111")
+    start_penta(other)
+    other.call("key", {"key": "r"})
+    saved = (other.storage or {})["zaria.save.penta"]
+    page.call("storage", {"key": "zaria.save.penta", "value": saved})
+    assert 'id="resume-penta"' in page.screen
+    page.call("storage", {"key": None, "value": None})  # cleared
+    assert 'id="resume-penta"' not in page.screen
+
+
+def test_a_write_the_page_refuses_is_refused_here_from_then_on() -> None:
+    page = MainThread(quota=800)
+    page.start("", dice="11111")
+    start_penta(page)
+    page.call("key", {"key": "r"})
+    # The save did not fit: learnt after the fact, the game is saved again through
+    # the app, which is now refused at once and says so.
+    stored = json.loads((page.storage or {})["zaria.save.penta"])
+    assert stored["state"]["engine"]["dice"] is None  # the save from before the roll
+    assert 'data-notice="save.unavailable"' in page.screen
+    host = page.relay.host
+    assert host is not None and host.limit is not None
+    assert host.storage_set("zaria.save.penta", "x" * 5000) is False
+    assert host.storage_set("zaria.small", "x") is True
+
+
+def test_unreadable_storage_is_not_taken_for_empty() -> None:
+    page = MainThread()
+    page.storage = None
+    page.start()
+    host = page.relay.host
+    assert host is not None
+    with pytest.raises(Exception, match="cannot be read"):
+        host.storage_get("zaria.settings")
+
+
+def test_a_restart_stops_the_old_app_and_its_timers() -> None:
+    page = MainThread()
+    page.start("", dice="11111,11111,11111")
+    start_penta(page)
+    for _ in range(3):
+        page.click("roll")
+    old_timers = dict(page.timers)
+    assert old_timers
+    page.call("stop", {})
+    assert page.stepping is False
+    before = page.screen
+    for handle in old_timers:  # a late timer of the old app does nothing
+        page.call("timer", {"id": handle})
+    assert page.screen == before
+    page.start("#/stats", restart=True)
+    assert page.history[-1] == {"zaria": "stats", "depth": 1}
+    assert page.history[-2] == {"zaria": "home", "depth": 0}
+
+
+def test_going_up_steps_back_through_the_history() -> None:
+    page = MainThread()
+    page.start()
+    page.click("open", game="penta")
+    page.click("rules", game="penta")
+    assert [e["depth"] for e in page.history] == [0, 1, 2]
+    page.click("home")  # two steps back; the page's popstate relabels the entry reached
+    assert page.at == 0 and page.state() == {"zaria": "home", "depth": 0}
+    assert 'data-game="penta"' in page.screen
+
+
+def test_a_typed_address_opens_its_screen_one_entry_up() -> None:
+    page = MainThread()
+    page.start()
+    page.call("popstate", {"state": None, "hash": "#/stats"})
+    assert page.history[-1] == {"zaria": "stats", "depth": 1}
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload", "warning"),
+    [
+        ("action", "{not json", "not an object"),
+        ("action", "[1, 2]", "not an object"),
+        ("explode", "{}", "no event 'explode'"),
+    ],
+)
+def test_bad_calls_are_reported_and_change_nothing(kind: str, payload: str, warning: str) -> None:
+    page = MainThread()
+    page.start()
+    before = (page.screen, dict(page.storage or {}), list(page.history))
+    page.call(kind, payload)
+    assert any(warning in w for w in page.warnings)
+    assert (page.screen, dict(page.storage or {}), list(page.history)) == before
+
+
+def test_an_error_in_python_is_shown_on_the_page() -> None:
+    page = MainThread()
+    page.start("", dice="11111")
+    start_penta(page)
+    page.call("key", {"key": "r"})
+    page.click("hold", index="first")
+    assert any("invalid literal" in w for w in page.warnings)
+    assert "error-notice" in page.screen
+
+
+def test_a_file_is_read_on_the_page_and_answered() -> None:
+    page = MainThread()
+    page.start()
+    page.click("open", game="stats")
+    ops = page.call("action", {"act": "stats-import", "data": {"value": "x", "event": "change"}})
+    reads = [op for op in ops if op[0] == "read"]
+    assert reads, ops
+    handle = reads[0][1]
+    page.call("read", {"id": handle, "text": "not json"})
+    assert "zaria" in page.screen.lower()
+    page.call("read", {"id": handle, "text": "again"})  # answered once only
+
+
+def test_warming_imports_every_screen_one_call_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from zaria_web import relay
+
+    # Two harmless modules stand for the screens (importing a screen again would
+    # leave two copies of its classes for the tests that follow).
+    screens = {"one": ("json.tool", "X"), "two": ("pydoc_data.topics", "Y")}
+    monkeypatch.setattr(relay, "SCREENS", screens)
+    for module, _ in screens.values():
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    page = MainThread()
+    page.start()
+    answers = []
+    for _ in range(4):
+        ops = page.call("warm", {})
+        answers.append(next(op[1] for op in ops if op[0] == "warmed"))
+    assert answers == [True, False, False, False]
+    assert all(module in sys.modules for module, _ in screens.values())

@@ -1,0 +1,187 @@
+"""Draw the first screens into the built ``index.html``, so that the page is real
+at its first paint, seconds before Python has started in the browser.
+
+The screens are drawn natively (CPython) by the app itself, :class:`zaria_web.app.App`,
+on a page of its own (:class:`PrerenderHost`) with empty storage, as on a fresh
+device: the home screen, each game's new game form (what a tap on its card shows)
+and the top bar's tools, in every language (the tools also in every theme). The
+English home and tools go into ``<main>`` and ``#topbar-tools``; everything is
+also kept in inert ``<template id="pre-…">`` elements, which the page's inline
+script and ``web/early.js`` swap in:
+
+- ``pre-<screen>-<lang>``: the screen (``home``, ``penta``, ``farkle``);
+- ``pre-tools-<lang>-<theme>``: the top bar's tools;
+- ``pre-words-<lang>``: the line shown on a button pressed before the game has
+  loaded (see ``web/early.js``).
+
+Usage: ``python tools/prerender.py SITE_DIR`` (``tools/build.py`` runs it).
+"""
+
+from __future__ import annotations
+
+import gzip
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from zaria.i18n import LANGUAGES, Translator  # noqa: E402
+from zaria_web.app import App  # noqa: E402
+from zaria_web.html import h  # noqa: E402
+from zaria_web.settings import THEME_KEY, THEMES  # noqa: E402
+
+#: The source page's placeholders, replaced by the build.
+SCREEN_MARK = "<!-- prerender:screen -->"
+TOOLS_MARK = "<!-- prerender:tools -->"
+TEMPLATES_MARK = "<!-- prerender:templates -->"
+#: The screens drawn ahead: home, and each game's new game form.
+SCREENS = ("home", "penta", "farkle")
+
+
+class PrerenderHost:
+    """:class:`zaria_web.host.Host` for drawing at build time: storage in memory, a
+    clock that never runs and downloads that never finish (the first moments of a
+    page, before anything has arrived)."""
+
+    def __init__(self, storage: dict[str, str] | None = None) -> None:
+        self.storage: dict[str, str] = dict(storage or {})
+        self.screen_html = ""
+        self.tools_html = ""
+
+    def render(self, screen_html: str, tools_html: str) -> None:
+        self.screen_html, self.tools_html = screen_html, tools_html
+
+    def announce(self, text: str, assertive: bool = False) -> None:
+        pass
+
+    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
+        return 0
+
+    def clear_timeout(self, handle: int) -> None:
+        pass
+
+    def storage_get(self, key: str) -> str | None:
+        return self.storage.get(key)
+
+    def storage_set(self, key: str, value: str) -> bool:
+        self.storage[key] = value
+        return True
+
+    def storage_remove(self, key: str) -> None:
+        self.storage.pop(key, None)
+
+    def set_document(self, lang: str, theme: str, title: str) -> None:
+        pass
+
+    def load_bytes(
+        self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
+    ) -> None:
+        pass  # still downloading
+
+    def scroll_to_top(self) -> None:
+        pass
+
+    def vibrate(self, pattern: tuple[int, ...]) -> None:
+        pass
+
+    def sound(self, kind: str, volume: float) -> None:
+        pass
+
+    def celebrate(self, kind: str, text: str) -> None:
+        pass
+
+    def focus(self, selector: str) -> None:
+        pass
+
+    def prefers_dark(self) -> bool:
+        return False
+
+    def now_iso(self) -> str:
+        return "2020-01-01T00:00:00.000+00:00"
+
+    def save_file(self, name: str, text: str, mime: str) -> None:
+        pass
+
+    def read_file(
+        self, input_id: str, limit: int, done: Callable[[str], None], failed: Callable[[str], None]
+    ) -> None:
+        failed("none")
+
+    def remember_screen(self, name: str, depth: int) -> None:
+        pass
+
+
+def first_draw(lang: str, screen: str = "home", theme: str = "system") -> tuple[str, str]:
+    """The screen and tools the app draws first on a fresh device whose browser
+    speaks ``lang`` (a game's screen: after a tap on its card), in ``theme``
+    (stored by the theme button, as the page's script reads it)."""
+    host = PrerenderHost({} if theme == "system" else {THEME_KEY: theme})
+    app = App(host, {}, (lang,))
+    app.redraw()
+    if screen != "home":
+        app.action("open", {"game": screen})
+    return host.screen_html, host.tools_html
+
+
+def _template(ident: str, content: str) -> str:
+    return f'<template id="{ident}">{content}</template>'
+
+
+def words(lang: str) -> str:
+    """The lines said on a button pressed before the game has loaded: for Start, and
+    for anything else."""
+    tr = Translator(lang)
+    return "".join(
+        f'<p class="early-note" role="status" data-early="{kind}">{h(tr("early." + kind))}</p>'
+        for kind in ("start", "wait")
+    )
+
+
+def templates() -> str:
+    """Every screen, tools and words drawn ahead, as templates."""
+    out = []
+    for lang in LANGUAGES:
+        for screen in SCREENS:
+            out.append(_template(f"pre-{screen}-{lang}", first_draw(lang, screen)[0]))
+        for theme in THEMES:
+            out.append(_template(f"pre-tools-{lang}-{theme}", first_draw(lang, "home", theme)[1]))
+        out.append(_template(f"pre-words-{lang}", words(lang)))
+    return "\n".join(out)
+
+
+def prerender(page: str) -> str:
+    """``page`` (the source ``index.html``) with its placeholders drawn."""
+    for mark in (SCREEN_MARK, TOOLS_MARK, TEMPLATES_MARK):
+        if page.count(mark) != 1:
+            sys.exit(f"prerender: index.html must hold {mark} exactly once")
+    screen, tools = first_draw("en")
+    return (
+        page.replace(SCREEN_MARK, screen)
+        .replace(TOOLS_MARK, tools)
+        .replace(TEMPLATES_MARK, templates())
+    )
+
+
+def prerender_site(out: Path) -> str:
+    """Draw the screens into ``out/index.html``; a line saying how many bytes it added."""
+    index = out / "index.html"
+    before = index.read_bytes()
+    after = prerender(before.decode("utf-8")).encode("utf-8")
+    index.write_bytes(after)
+    added = len(after) - len(before)
+    zipped = len(gzip.compress(after, 9)) - len(gzip.compress(before, 9))
+    return f"prerender: index.html +{added / 1000:.1f} kB (+{zipped / 1000:.1f} kB gzipped)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        sys.exit("usage: python tools/prerender.py SITE_DIR")
+    print(prerender_site(Path(args[0])))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,516 @@
+// The page's main thread: starts Python in a web worker (PyScript's PyWorker) and
+// is the worker's hands on the page. Python computes each screen and what else
+// happens (see py/zaria_web/relay.py for the operations); this script forwards the
+// page's events to it and applies what comes back: the DOM (morphed in place, see
+// web/morph.js), focus, the live regions, timers, localStorage, the history, sound
+// and files. So the main thread never runs Python: the page scrolls, animates and
+// answers taps while Python starts and while it thinks.
+import { PyWorker } from "../vendor/pyscript/core.js";
+
+const boot = window.zariaBoot;
+const root = document.documentElement;
+const TEXT_FIELDS = ["INPUT", "TEXTAREA", "SELECT"];
+// Keys that are never a shortcut on their own.
+const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock", "Tab", "Dead"]);
+
+// -- starting the worker ------------------------------------------------------------
+const channelName = "zaria-boot-" + Math.random().toString(36).slice(2);
+const channel = new BroadcastChannel(channelName);
+// The files whose refusal means the start has failed (some parts would wait forever).
+const RUNTIME = /\/(vendor\/[^?#]*|app\.zip|worker\.py)([?#]|$)/;
+channel.onmessage = (e) => {
+  const m = e.data || {};
+  if (typeof m.bytes === "number") boot.received(m.bytes);
+  if (m.status >= 400 && RUNTIME.test(m.url)) boot.failed(m.url + ": HTTP " + m.status);
+  if (m.failed) boot.failed(m.failed);
+};
+
+const here = (path) => new URL(path, location.href).href;
+let worker = null;
+
+async function start() {
+  try {
+    worker = await PyWorker(here("./worker.py"), {
+      type: "pyodide",
+      // The interpreter's module: the vendored runtime, by way of the module that
+      // reports the start's progress (a worker ignores config.interpreter).
+      version: here("./web/pyodide-start.mjs?boot=" + channelName),
+      config: { files: { [here("./app.zip")]: "./*" }, sync_main_only: true },
+    });
+  } catch (e) {
+    boot.failed("worker: " + (e && (e.message || e)));
+    return;
+  }
+  worker.onmessage = (e) => { if (typeof e.data === "string" && !restarting) apply(e.data); };
+  boot.python();
+  const ops = await call("start", snapshot(false));
+  if (root.dataset.bootFailed) return;
+  live = true; // from here on the page's events are the app's
+  // What the player did on the page drawn ahead (web/early.js), played in order.
+  const early = window.zariaEarly;
+  if (early && typeof early.replay === "function") {
+    await early.replay((kind, act, data) => call("action", { act, data }), () => call("redraw", {}));
+  }
+  await queue;
+  if (root.dataset.bootFailed) return;
+  const box = document.getElementById("boot");
+  if (box) box.remove();
+  boot.ready();
+  root.dataset.ready = "1";
+  warm();
+  return ops;
+}
+
+// While the player looks at the first screen, Python imports the other screens one
+// by one, when the page is idle, so that each opens at once the first time too.
+function warm() {
+  const later = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+  later(() => {
+    if (!live) return;
+    call("warm", {}).then((ops) => {
+      if (ops && ops.some((op) => op[0] === "warmed" && op[1])) warm();
+    });
+  });
+}
+
+// -- calling Python ----------------------------------------------------------------
+// Calls are answered in order; each answer is applied before the next call's.
+let queue = Promise.resolve();
+
+function call(kind, payload, evt) {
+  payload.now = nowIso();
+  const text = JSON.stringify(payload);
+  const answer = queue.then(() => worker.sync.call(kind, text)).then(
+    (ops) => {
+      const done = apply(ops);
+      if (evt && window.zariaTiming) timed(kind, payload, evt);
+      return done;
+    },
+    (e) => {
+      console.warn("Zaria:", e);
+      boot.failed("python: " + (e && (e.message || e)));
+    },
+  );
+  queue = answer.then(() => {}, () => {});
+  return answer;
+}
+
+function send(kind, payload, evt) {
+  call(kind, payload, evt);
+}
+
+// For the benchmarks (bench/interaction_bench.py sets window.zariaTiming = []):
+// each answered event, from its input to the frame that shows the answer, and the
+// time Python took in the worker.
+let took = 0;
+function timed(kind, payload, evt) {
+  const python = took;
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    window.zariaTiming.push({ kind, act: payload.act || payload.key, input: evt.timeStamp,
+      answered: performance.now() - evt.timeStamp, python });
+  }));
+}
+
+function nowIso() {
+  const now = new Date();
+  const offset = -now.getTimezoneOffset(); // minutes east of UTC
+  const local = new Date(now.getTime() + offset * 60000).toISOString();
+  const sign = offset >= 0 ? "+" : "-", minutes = Math.abs(offset);
+  const pad = (n) => String(n).padStart(2, "0");
+  return local.slice(0, -1) + sign + pad(Math.floor(minutes / 60)) + ":" + pad(minutes % 60);
+}
+
+// What the worker needs to know of the page to start an app.
+function snapshot(restart) {
+  return {
+    restart,
+    storage: readStorage(),
+    languages: Array.from(navigator.languages || [navigator.language || "en"]),
+    params: Object.fromEntries(new URLSearchParams(location.search)),
+    hash: location.hash,
+    path: location.pathname + location.search,
+    base: location.href,
+    state: history.state,
+    dark: matchMedia("(prefers-color-scheme: dark)").matches,
+    first_id: nextIds,
+  };
+}
+// Timer and file ids go on rising across restarts, so that a late answer for an
+// old app is never taken for the new one's.
+let nextIds = 1;
+
+function readStorage() {
+  try {
+    const all = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key !== null) all[key] = localStorage.getItem(key);
+    }
+    return all;
+  } catch (e) {
+    return null; // not "empty": nothing may be written over what could not be read
+  }
+}
+
+// -- applying the worker's operations -------------------------------------------------
+const timers = new Map();
+// Whether the page's events go to the app (not before it has started, nor while
+// it restarts).
+let live = false;
+// While a restart stops the old app, what that app finishes late is dropped.
+let restarting = false;
+let takenKeys = new Set();
+let pendingFocus = "";
+
+function apply(text) {
+  let ops;
+  try { ops = JSON.parse(text); } catch (e) { console.warn("Zaria: bad answer", e); return; }
+  const refused = [];
+  for (const op of ops) {
+    const fn = OPS[op[0]];
+    if (fn) fn(op.slice(1), refused);
+    else console.warn("Zaria: unknown operation", op[0]);
+  }
+  for (const r of refused) send("refused", r);
+  return ops;
+}
+
+const OPS = {
+  render([screenHtml, toolsHtml]) { render(screenHtml, toolsHtml); },
+  focus([selector]) {
+    const el = document.querySelector(selector);
+    if (el) focusEl(el);
+    else pendingFocus = selector; // drawn by the coming render
+  },
+  announce([text, assertive]) { announce(text, assertive); },
+  doc([lang, theme, title]) {
+    root.lang = lang;
+    root.dataset.theme = theme;
+    document.title = title;
+    const brand = document.getElementById("brand-name");
+    if (brand) brand.textContent = title;
+  },
+  top() { window.scrollTo(0, 0); },
+  timer([id, ms]) {
+    nextIds = Math.max(nextIds, id + 1);
+    timers.set(id, setTimeout(() => { timers.delete(id); send("timer", { id }); }, ms));
+  },
+  untimer([id]) { clearTimeout(timers.get(id)); timers.delete(id); },
+  set([key, value], refused) {
+    try {
+      localStorage.setItem(key, value);
+    } catch (e) {
+      let size = 0, held = null;
+      try {
+        for (let i = 0; i < localStorage.length; i++) {
+          const k = localStorage.key(i);
+          size += k.length + (localStorage.getItem(k) || "").length;
+        }
+        held = localStorage.getItem(key);
+        size += key.length + value.length - (held === null ? 0 : key.length + held.length);
+      } catch (e2) { /* unreadable: the limit is what was asked */ }
+      refused.push({ key, value: held, size });
+      return;
+    }
+    if (key.startsWith("zaria.save.")) keepStorage();
+  },
+  remove([key]) { try { localStorage.removeItem(key); } catch (e) { /* unavailable */ } },
+  push([name, depth, address]) { history.pushState({ zaria: name, depth }, "", url(address)); },
+  replace([name, depth, address]) { history.replaceState({ zaria: name, depth }, "", url(address)); },
+  go([steps]) { history.go(steps); },
+  read([id, inputId, limit]) { readFile(id, inputId, limit); },
+  save([name, text, mime]) { saveFile(name, text, mime); },
+  vibrate([pattern]) { if (navigator.vibrate) navigator.vibrate(pattern); },
+  sound([kind, volume]) { if (window.zariaFeel) window.zariaFeel.sound(kind, volume); },
+  celebrate([kind, text]) { if (window.zariaFeel) window.zariaFeel.celebrate(kind, text); },
+  keys([keys]) { takenKeys = new Set(keys); },
+  warn([text]) { console.warn(text); },
+  fatal([text]) {
+    const note = document.createElement("p");
+    note.className = "notice error-notice";
+    note.setAttribute("role", "alert");
+    note.textContent = text;
+    const screen = document.getElementById("screen");
+    if (screen) screen.prepend(note);
+  },
+  failed([detail]) { boot.failed(detail); },
+  stopping() {},
+  warmed() {},
+  took([ms]) { took = ms; },
+};
+
+function url(address) {
+  return location.pathname + location.search + address;
+}
+
+// -- drawing ---------------------------------------------------------------------------
+function focusEl(el) { el.focus({ preventScroll: true }); }
+
+// A focused text field's value and selection: a redraw that arrives while the
+// player types (a download finishing, a timer) must not move the caret.
+function caretOf(el) {
+  if (!el || (el.tagName !== "INPUT" && el.tagName !== "TEXTAREA")) return null;
+  try {
+    if (typeof el.selectionStart !== "number") return null;
+    return [el.value, el.selectionStart, el.selectionEnd, el.selectionDirection];
+  } catch (e) {
+    return null; // a type with no selection (checkbox, number, …)
+  }
+}
+
+function restoreCaret(el, caret) {
+  if (el.tagName !== "INPUT" && el.tagName !== "TEXTAREA") return;
+  let [value, start, end, direction] = caret;
+  try {
+    if (el.value !== value) start = end = el.value.length; // the text changed under it
+    el.setSelectionRange(start, end, direction);
+  } catch (e) { /* no selection on this type */ }
+}
+
+function draw(el, html) {
+  if (window.zariaMorph) window.zariaMorph(el, html);
+  else el.innerHTML = html;
+}
+
+function render(screenHtml, toolsHtml) {
+  window.zariaPy.renders += 1; // for the tests: a redraw has happened
+  const active = document.activeElement;
+  const focusId = active && active.id ? active.id : "";
+  const caret = focusId ? caretOf(active) : null;
+  draw(document.getElementById("screen"), screenHtml);
+  draw(document.getElementById("topbar-tools"), toolsHtml);
+  if (pendingFocus) {
+    const target = document.querySelector(pendingFocus);
+    pendingFocus = "";
+    if (target) { focusEl(target); return; }
+  }
+  if (focusId && document.activeElement !== active) {
+    const again = document.getElementById(focusId);
+    if (again && !again.matches(":disabled")) {
+      focusEl(again);
+      if (caret) restoreCaret(again, caret);
+    }
+  }
+}
+
+// Messages of one moment (a score, the next turn) are read together, rather than
+// each replacing the one before it; clearing first makes a repeat be spoken again.
+const announcing = new Map(), speaking = new Map();
+function announce(text, assertive) {
+  const id = assertive ? "alert" : "live";
+  if (announcing.has(id)) { announcing.get(id).push(text); return; }
+  announcing.set(id, [text]);
+  const region = document.getElementById(id);
+  region.textContent = "";
+  speaking.set(id, setTimeout(() => {
+    speaking.delete(id);
+    const texts = announcing.get(id) || [];
+    announcing.delete(id);
+    // Each message ends as a sentence, so that they are read apart.
+    region.textContent = texts.map((t) => (/[.!?;…]$/.test(t) ? t : t + ".")).join(" ");
+  }, 30));
+}
+
+// -- files ----------------------------------------------------------------------------
+function saveFile(name, text, mime) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: mime }));
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function readFile(id, inputId, limit) {
+  const field = document.getElementById(inputId);
+  const picked = field && field.files && field.files.length ? field.files[0] : null;
+  if (field) field.value = ""; // the same file picked again is news again
+  if (!picked) { send("read", { id, reason: "none" }); return; }
+  if (picked.size > limit) { send("read", { id, reason: "large" }); return; }
+  picked.text().then(
+    (text) => send("read", { id, text }),
+    () => send("read", { id, reason: "read" }),
+  );
+}
+
+// Once a game is first saved, ask (once per device) that the browser keep this
+// site's storage when space runs low. Chromium decides silently; Firefox asks the
+// player, which is why it is asked only once.
+function keepStorage() {
+  try {
+    if (localStorage.getItem("zaria.persist") !== null) return;
+    localStorage.setItem("zaria.persist", "asked");
+  } catch (e) { return; }
+  const storage = navigator.storage;
+  if (!storage || !storage.persisted) return;
+  storage.persisted().then((kept) => kept || storage.persist()).catch(() => {});
+}
+
+// -- the page's events ------------------------------------------------------------------
+const dataOf = (el) => Object.assign({}, el.dataset);
+
+document.addEventListener("click", (evt) => {
+  if (!live) return; // the early script has the page, or it is restarting
+  const anchor = evt.target.closest && evt.target.closest('a[href^="#"]');
+  if (anchor) {
+    // An in-page link (the rules' contents) scrolls to its heading without adding
+    // a history entry, so Back keeps meaning "the previous screen".
+    evt.preventDefault();
+    const heading = document.getElementById(anchor.getAttribute("href").slice(1));
+    if (heading) { heading.scrollIntoView(); focusEl(heading); }
+    return;
+  }
+  const el = evt.target.closest && evt.target.closest("[data-act]");
+  if (!el || el.matches(":disabled") || el.getAttribute("aria-disabled") === "true") return;
+  if (TEXT_FIELDS.includes(el.tagName)) return; // fields report on change
+  if (el.tagName === "A" || el.tagName === "SUMMARY") evt.preventDefault(); // the app draws it
+  // A double tap or click is one press: one roll, not two. A keypad's keys
+  // (data-repeat) take each tap: a throw may have the same face three times.
+  if (evt.detail > 1 && !el.hasAttribute("data-repeat")) return;
+  const data = dataOf(el);
+  const act = data.act;
+  delete data.act;
+  send("action", { act, data }, evt);
+});
+
+function onField(evt) {
+  if (!live) return;
+  const el = evt.target;
+  if (!el || !TEXT_FIELDS.includes(el.tagName) || !el.dataset.act) return;
+  const typed = (el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.type !== "checkbox" && el.type !== "radio";
+  // Text is reported as it is typed; its change event (on blur) would redraw the
+  // page under the pointer that caused the blur, swallowing its click. Selects and
+  // boxes report once, on change.
+  if (typed ? evt.type === "change" : evt.type === "input") return;
+  const data = dataOf(el);
+  const act = data.act;
+  delete data.act;
+  data.value = el.type === "checkbox" ? (el.checked ? "on" : "off") : String(el.value);
+  data.event = evt.type;
+  send("action", { act, data }, evt);
+}
+document.addEventListener("change", onField);
+document.addEventListener("input", onField);
+
+document.addEventListener("keydown", (evt) => {
+  if (!live) return;
+  const key = evt.key;
+  if (evt.repeat) {
+    // A held-down key is one press, not a roll and a re-roll. Held Enter would
+    // also click the focused button again and again (into the next turn).
+    if ((key === " " || key === "Enter") && !evt.defaultPrevented) evt.preventDefault();
+    return;
+  }
+  if (evt.ctrlKey || evt.metaKey || evt.altKey || evt.defaultPrevented) return;
+  const target = evt.target;
+  // Text and lists take every key; a checkbox only Space and Enter, so the game's
+  // shortcuts still work after ticking one.
+  const inField = target && TEXT_FIELDS.includes(target.tagName);
+  if (inField && ((target.type !== "checkbox" && target.type !== "radio") || key === " " || key === "Enter")) return;
+  if ((key === " " || key === "Enter") && target && (target.tagName === "BUTTON" || target.tagName === "A")) return;
+  if (MODIFIERS.has(key)) return;
+  // Every other key goes to Python, which knows the screen it lands on (a key
+  // typed right after another may meet the screen that one draws); the page's
+  // own use of the key (Space scrolls) is prevented for the keys the screen shown
+  // takes.
+  if (takenKeys.has(key)) evt.preventDefault();
+  send("key", { key }, evt);
+});
+
+window.addEventListener("storage", (evt) => {
+  // Another tab changed localStorage (key null: it was cleared).
+  if (!live || evt.storageArea !== localStorage) return;
+  send("storage", { key: evt.key, value: evt.newValue });
+});
+
+window.addEventListener("popstate", () => {
+  if (!live) return;
+  send("popstate", { state: history.state, hash: location.hash });
+});
+
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", (e) => {
+  if (live) send("dark", { dark: e.matches });
+});
+
+// -- hooks for the self-check, benchmarks and tests: window.zariaPy ---------------------
+
+function nextPopstate(limitMs) {
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); window.removeEventListener("popstate", done); resolve(); };
+    const timer = setTimeout(done, limitMs);
+    window.addEventListener("popstate", done);
+  });
+}
+
+function resetFocus() {
+  // Focus as on a page just loaded: nothing focused or selected, and Tab starting
+  // from the top of the page.
+  getSelection().removeAllRanges();
+  const body = document.body;
+  body.tabIndex = -1;
+  focusEl(body);
+  body.blur();
+  body.removeAttribute("tabindex");
+}
+
+// Start the app afresh, as a reload would, in the Python already running. The page
+// takes no event from here on; what the old app was already asked is done, then
+// it stops (its timers with it, nothing waits to be announced); with {clear: true}
+// storage is emptied only then, so that nothing of the old app can write to it
+// afterwards. A new app then starts from the storage and the address of that
+// moment, on a page reset to how a start leaves it. html[data-ready] is removed at
+// once and set again when the new app is drawn. What Python keeps between games
+// (the strategy table) stays.
+async function restart(options) {
+  root.removeAttribute("data-ready");
+  live = false;
+  restarting = true;
+  const stopping = (await call("stop", {})) || [];
+  for (const t of timers.values()) clearTimeout(t);
+  timers.clear();
+  for (const t of speaking.values()) clearTimeout(t);
+  speaking.clear();
+  announcing.clear();
+  pendingFocus = "";
+  restarting = false;
+  if (options && options.clear) {
+    localStorage.clear();
+    sessionStorage.clear();
+  }
+  const back = stopping.find((op) => op[0] === "stopping");
+  // The entry the old app stepped back to must be reached before a new entry is
+  // added, or the step would land on the new app's history.
+  if (back && back[1]) await nextPopstate(1000);
+  for (const id of ["live", "alert"]) {
+    const el = document.getElementById(id);
+    if (el) el.textContent = "";
+  }
+  window.scrollTo(0, 0);
+  resetFocus();
+  await call("start", snapshot(true));
+  live = true;
+  root.dataset.ready = "1";
+}
+
+// Settles once every event sent so far has been answered and applied (and what
+// those answers asked for in turn): for the tests, which act faster than a person.
+async function settled() {
+  let seen;
+  do {
+    seen = queue;
+    await seen;
+  } while (seen !== queue);
+}
+
+window.zariaPy = {
+  renders: 0,
+  restart,
+  settled,
+  selfcheck: () => worker.sync.selfcheck(),
+  benchPenta: (n) => worker.sync.bench_penta(n),
+};
+
+start();
