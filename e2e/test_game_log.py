@@ -63,6 +63,8 @@ def test_penta_s_log_under_the_sheet_folds_and_survives_a_reload(app: App, shots
     shoot(page, shots, "log-penta-phone")
     page.reload()
     page.locator("#penta-turn-log").wait_for()
+    expect(page.locator("#penta-log-all .log-turn li")).to_have_count(0)  # folded: not drawn
+    page.locator("#penta-log-summary").click()
     expect(page.locator("#penta-log-all .log-turn li")).to_have_count(4)
     expect(page.locator("#penta-turn-log-steps li")).to_have_text(["Rolled 6, 6, 6, 6, 5"])
     # Another language: the same log, other words.

@@ -126,9 +126,10 @@ def test_farkle_logs_set_asides_hot_dice_a_lost_turn_and_a_bank() -> None:
         0,
     )
     assert screen(app).log.finished(0) == [bust, bank]
-    # The earlier turn is folded under the latest, by round.
-    page = Page(host.screen_html)
-    assert "Game log (1 turn)" in host.screen_html and "Round 1" in page.text["fk-log-all"]
+    # The earlier turn is folded under the latest, by round: drawn once unfolded.
+    assert "Game log (1 turn)" in host.screen_html and "Round 1" not in host.screen_html
+    app.action("log", {})
+    assert "Round 1" in Page(host.screen_html).text["fk-log-all"]
 
 
 def test_farkle_a_penalty_is_taken_off_the_turn_s_total() -> None:
@@ -380,9 +381,10 @@ def test_farkle_s_end_screen_shows_the_race_by_round_and_the_whole_log() -> None
     assert "The race: each player’s score by round" in race and "Target 5,000" in race
     assert "<table" in race and "6,100" in race and "100" in race
     assert [t.total for t in screen(app).log.finished(0)] == [100, 6100]
-    # The whole log, folded: both turns.
+    # The whole log, folded: both turns, once unfolded.
     assert "Game log (2 turns)" in html and 'id="fk-log-all"' in html
-    folded = Page(html).text["fk-log-all"]
+    app.action("log", {})
+    folded = Page(host.screen_html).text["fk-log-all"]
     assert "Ann banks 6,000 New total: 6,100." in folded
     assert "one more turn" not in folded  # the bank ended the game: no last round
 

@@ -601,7 +601,9 @@ def test_the_computer_s_turn_stays_readable_in_its_log(g: Game) -> None:
     app.action("roll", {})
     page = Page(host.screen_html)
     assert page.text[f"{g.prefix}-turn-log-title"].startswith("Ann’s")  # (Farkle: lost)
-    assert first in page.text[f"{g.prefix}-log-all"]
+    assert first not in page.text[f"{g.prefix}-log-all"]  # folded: not drawn
+    app.action("log", {})
+    assert first in Page(host.screen_html).text[f"{g.prefix}-log-all"]
 
 
 @pytest.mark.parametrize("g", GAMES, ids=ids)

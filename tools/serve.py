@@ -4,7 +4,9 @@
 
 Requests under the prefix are served from the same folder, so the app can be
 checked both as a user site (``/``) and as a GitHub Pages project site
-(``/zaria/``). ``PORT`` in the environment sets the default port.
+(``/zaria/``). Text files (HTML, CSS, scripts, JSON, SVG) are sent gzipped to a
+browser that takes it, as GitHub Pages sends them, so that what is measured here
+is what a visitor downloads. ``PORT`` in the environment sets the default port.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import http.server
+import io
 import os
 from pathlib import Path
 from typing import ClassVar
@@ -31,6 +35,10 @@ TYPES = {
 }
 
 
+#: What is sent gzipped (as GitHub Pages does; WebAssembly and archives as they are).
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".webmanifest", ".py")
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with correct types, no caching headers, and an optional prefix."""
 
@@ -46,6 +54,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         elif path == self.prefix.rstrip("/"):
             path = "/"
         return super().translate_path(path)
+
+    def send_head(self) -> io.BytesIO | object | None:  # type: ignore[override]
+        address = self.path.split("?")[0].split("#")[0]
+        path = self.translate_path(address)
+        if os.path.isdir(path):
+            if not address.endswith("/"):
+                return super().send_head()  # the redirect to the folder's address
+            path = os.path.join(path, "index.html")
+        takes_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not takes_gzip or not path.endswith(COMPRESSED) or not os.path.isfile(path):
+            return super().send_head()
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -100,15 +100,16 @@ function send(kind, payload, evt) {
 }
 
 // For the benchmarks (bench/interaction_bench.py sets window.zariaTiming = []):
-// each answered event, from its input to the frame that shows the answer, and the
-// time Python took in the worker.
+// each answered event, from its input to the paint of the frame that shows the
+// answer (the task queued from that frame's animation callback runs once it is
+// painted), and the time Python took in the worker.
 let took = 0;
 function timed(kind, payload, evt) {
   const python = took;
-  requestAnimationFrame(() => requestAnimationFrame(() => {
+  requestAnimationFrame(() => setTimeout(() => {
     window.zariaTiming.push({ kind, act: payload.act || payload.key, input: evt.timeStamp,
       answered: performance.now() - evt.timeStamp, python });
-  }));
+  }, 0));
 }
 
 function nowIso() {

@@ -412,7 +412,9 @@ def game_log(
     folded = ""
     if earlier:
         n = len(earlier)
-        rounds = _log_rounds(tr, prefix, names, earlier, round_key)
+        # Folded, its turns are not drawn at all: a long game's log would otherwise
+        # be drawn again on every tap (the app draws it when it is unfolded).
+        rounds = _log_rounds(tr, prefix, names, earlier, round_key) if open_ else ""
         summary = tr("common.log.summary_one") if n == 1 else tr("common.log.summary", n=n)
         folded = (
             f"<details{attrs(class_='log-all', id=f'{prefix}-log-all', open=open_)}>"
