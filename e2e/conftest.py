@@ -98,7 +98,7 @@ for _name in (*_INPUTS, "evaluate", "go_back", "go_forward"):
         setattr(Page, _name, _settling(getattr(Page, _name), lambda page: page))
 
 
-class _SettlingKeys:
+class _SettlingInputs:
     """A page's keyboard or mouse whose inputs settle (see :func:`settle`)."""
 
     def __init__(self, inner: Any, page: Page) -> None:
@@ -143,8 +143,8 @@ class _SettlingClock:
 _clock = cast(property, Page.clock)
 Page.clock = property(lambda page: _SettlingClock(_clock.fget(page), page))  # type: ignore[method-assign,assignment]
 _keyboard, _mouse = cast(property, Page.keyboard), cast(property, Page.mouse)
-Page.keyboard = property(lambda page: _SettlingKeys(_keyboard.fget(page), page))  # type: ignore[method-assign,assignment]
-Page.mouse = property(lambda page: _SettlingKeys(_mouse.fget(page), page))  # type: ignore[method-assign,assignment]
+Page.keyboard = property(lambda page: _SettlingInputs(_keyboard.fget(page), page))  # type: ignore[method-assign,assignment]
+Page.mouse = property(lambda page: _SettlingInputs(_mouse.fget(page), page))  # type: ignore[method-assign,assignment]
 
 BOOT_TIMEOUT = 90_000
 DESKTOP = {"width": 1280, "height": 800}

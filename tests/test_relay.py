@@ -57,7 +57,6 @@ class MainThread:
                 "languages": ["en-US"],
                 "params": params,
                 "hash": hash_,
-                "path": "/",
                 "base": "http://localhost/",
                 "state": self.state(),
                 "dark": False,

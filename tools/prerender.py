@@ -1,10 +1,11 @@
 """Draw the first screens into the built ``index.html``, so that the page is real
 at its first paint, seconds before Python has started in the browser.
 
-The screens are drawn natively (CPython) by the app itself, :class:`zaria_web.app.App`,
-on a page of its own (:class:`PrerenderHost`) with empty storage, as on a fresh
-device: the home screen, each game's new game form (what a tap on its card shows)
-and the top bar's tools, in every language (the tools also in every theme). The
+The screens are drawn natively (CPython) by the app itself, through the relay
+that runs it in the browser's worker (:class:`zaria_web.relay.Relay`), with empty
+storage, as on a fresh device: the home screen, each game's new game form (what a
+tap on its card shows) and the top bar's tools, in every language (the tools also
+in every theme). The
 English home and tools go into ``<main>`` and ``#topbar-tools``; everything is
 also kept in inert ``<template id="pre-…">`` elements, which the page's inline
 script and ``web/early.js`` swap in:
@@ -20,16 +21,16 @@ Usage: ``python tools/prerender.py SITE_DIR`` (``tools/build.py`` runs it).
 from __future__ import annotations
 
 import gzip
+import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from zaria.i18n import LANGUAGES, Translator  # noqa: E402
-from zaria_web.app import App  # noqa: E402
 from zaria_web.html import h  # noqa: E402
+from zaria_web.relay import Relay  # noqa: E402
 from zaria_web.settings import THEME_KEY, THEMES  # noqa: E402
 
 #: The source page's placeholders, replaced by the build.
@@ -40,89 +41,32 @@ TEMPLATES_MARK = "<!-- prerender:templates -->"
 SCREENS = ("home", "penta", "farkle")
 
 
-class PrerenderHost:
-    """:class:`zaria_web.host.Host` for drawing at build time: storage in memory, a
-    clock that never runs and downloads that never finish (the first moments of a
-    page, before anything has arrived)."""
+#: What the page would send the worker at its start, on a fresh device.
+FRESH_PAGE = {"params": {}, "hash": "", "state": None, "dark": False, "base": "./"}
 
-    def __init__(self, storage: dict[str, str] | None = None) -> None:
-        self.storage: dict[str, str] = dict(storage or {})
-        self.screen_html = ""
-        self.tools_html = ""
 
-    def render(self, screen_html: str, tools_html: str) -> None:
-        self.screen_html, self.tools_html = screen_html, tools_html
-
-    def announce(self, text: str, assertive: bool = False) -> None:
-        pass
-
-    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
-        return 0
-
-    def clear_timeout(self, handle: int) -> None:
-        pass
-
-    def storage_get(self, key: str) -> str | None:
-        return self.storage.get(key)
-
-    def storage_set(self, key: str, value: str) -> bool:
-        self.storage[key] = value
-        return True
-
-    def storage_remove(self, key: str) -> None:
-        self.storage.pop(key, None)
-
-    def set_document(self, lang: str, theme: str, title: str) -> None:
-        pass
-
-    def load_bytes(
-        self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
-    ) -> None:
-        pass  # still downloading
-
-    def scroll_to_top(self) -> None:
-        pass
-
-    def vibrate(self, pattern: tuple[int, ...]) -> None:
-        pass
-
-    def sound(self, kind: str, volume: float) -> None:
-        pass
-
-    def celebrate(self, kind: str, text: str) -> None:
-        pass
-
-    def focus(self, selector: str) -> None:
-        pass
-
-    def prefers_dark(self) -> bool:
-        return False
-
-    def now_iso(self) -> str:
-        return "2020-01-01T00:00:00.000+00:00"
-
-    def save_file(self, name: str, text: str, mime: str) -> None:
-        pass
-
-    def read_file(
-        self, input_id: str, limit: int, done: Callable[[str], None], failed: Callable[[str], None]
-    ) -> None:
-        failed("none")
-
-    def remember_screen(self, name: str, depth: int) -> None:
-        pass
+def _drawn(ops_json: str) -> tuple[str, str]:
+    """The screen and tools of the last drawing among a relay's operations."""
+    drawn = [op for op in json.loads(ops_json) if op[0] == "render"]
+    return drawn[-1][1], drawn[-1][2]
 
 
 def first_draw(lang: str, screen: str = "home", theme: str = "system") -> tuple[str, str]:
     """The screen and tools the app draws first on a fresh device whose browser
     speaks ``lang`` (a game's screen: after a tap on its card), in ``theme``
-    (stored by the theme button, as the page's script reads it)."""
-    host = PrerenderHost({} if theme == "system" else {THEME_KEY: theme})
-    app = App(host, {}, (lang,))
-    app.redraw()
+    (stored by the theme button, as the page's script reads it).
+
+    The app runs in the relay the worker runs it in, with no time passing and
+    downloads that never finish: the first moments of a page.
+    """
+    relay = Relay(push=lambda ops: None, fetch=lambda url, done, failed: None)
+    storage = {} if theme == "system" else {THEME_KEY: theme}
+    drawn = _drawn(
+        relay.call("start", json.dumps({**FRESH_PAGE, "storage": storage, "languages": [lang]}))
+    )
     if screen != "home":
-        app.action("open", {"game": screen})
-    return host.screen_html, host.tools_html
+        drawn = _drawn(relay.call("action", json.dumps({"act": "open", "data": {"game": screen}})))
+    return drawn
 
 
 def _template(ident: str, content: str) -> str:

@@ -43,7 +43,7 @@ async function start() {
   }
   worker.onmessage = (e) => { if (typeof e.data === "string" && !restarting) apply(e.data); };
   boot.python();
-  const ops = await call("start", snapshot(false));
+  await call("start", snapshot(false));
   if (root.dataset.bootFailed) return;
   live = true; // from here on the page's events are the app's
   // What the player did on the page drawn ahead (web/early.js), played in order.
@@ -58,7 +58,6 @@ async function start() {
   boot.ready();
   root.dataset.ready = "1";
   warm();
-  return ops;
 }
 
 // While the player looks at the first screen, Python imports the other screens one
@@ -129,7 +128,6 @@ function snapshot(restart) {
     languages: Array.from(navigator.languages || [navigator.language || "en"]),
     params: Object.fromEntries(new URLSearchParams(location.search)),
     hash: location.hash,
-    path: location.pathname + location.search,
     base: location.href,
     state: history.state,
     dark: matchMedia("(prefers-color-scheme: dark)").matches,

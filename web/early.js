@@ -7,11 +7,11 @@
  *
  * Contract with the app's start (web/boot.js):
  *
- * - window.zariaEarly.drain() returns a JSON string: the list of the actions
- *   taken, each {kind: "click" | "input" | "change", act, data}, where act and
- *   data are exactly what the live handlers of web/boot.js send as an action: data is the element's dataset without "act", plus
- *   "value" and "event" for a field. Recording stops, and so does every listener
- *   of this file, for good.
+ * - window.zariaEarly.drain() returns the list of the actions taken, each
+ *   {kind: "click" | "input" | "change", act, data}, where act and data are
+ *   exactly what the live handlers of web/boot.js send as an action: data is the
+ *   element's dataset without "act", plus "value" and "event" for a field.
+ *   Recording stops, and so does every listener of this file, for good.
  * - window.zariaEarly.replay(send, redraw) drains, calls send(kind, act, data)
  *   (data: a plain object of strings) for each action in order, then redraw()
  *   once if there was any (typed text is applied without being drawn), then
@@ -190,7 +190,7 @@
       live = false;
       LISTENERS.forEach(function (l) { document.removeEventListener(l[0], l[1]); });
     }
-    var out = JSON.stringify(log);
+    var out = log;
     log = [];
     return out;
   }
@@ -222,7 +222,7 @@
 
   function replay(send, redraw) {
     var was = focused;
-    var list = JSON.parse(drain()), i = 0;
+    var list = drain(), i = 0;
     return new Promise(function (resolve) {
       function finish() {
         var drawn = list.length && redraw ? redraw() : null;

@@ -86,7 +86,6 @@ class RelayHost:
         self.limit: int | None = None
         self.dark = bool(snapshot.get("dark"))
         self.now = str(snapshot.get("now", ""))
-        self.path = str(snapshot.get("path", "/"))
         #: The page's address, which the app's own addresses are relative to.
         self.base = str(snapshot.get("base", ""))
         self.entry = _entry(snapshot.get("state"))
