@@ -2,7 +2,10 @@
 
 Both pages are served from the built site (``site/``) by a local server; each is
 loaded several times in headless Chromium, with a cold cache (a new browser
-context each time) and a warm one (a reload in the same context). Prints the
+context each time) and a warm one (a reload in the same context). The app's warm
+reload comes once its snapshot of Python (``web/snapshots.mjs``), made after the
+first visit, is kept, as it is by a visitor's next visit; a second reload with
+the snapshot deleted gives the warm figure without it. Prints the
 median time from navigation to ready (the app's ``data-ready`` marker; PyScript's
 ``py:done`` event for the bare page), their ratio, the longest main-thread task
 until ready (Long Tasks API: while it runs the page cannot scroll or answer a tap),
@@ -35,19 +38,27 @@ document.documentElement.dataset.ready = "1"
 </script></body></html>
 """
 
-# Bytes of every response the page has received so far (the page and its resources).
+#: The Cache API's name for the app's snapshot of Python (web/snapshots.mjs).
+SNAPSHOTS = "zaria-python-snapshot"
 
-# The longest main-thread task since navigation, kept by an observer the page gets first.
+# The longest main-thread task since navigation, kept by an observer the page gets
+# first; and the moment html[data-ready] is set (polling for it would add its own
+# delay to both pages' figures).
 LONGEST = """(() => {
   window.__longest = 0;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
   }).observe({type: "longtask", buffered: true});
+  new MutationObserver(() => {
+    const ready = document.documentElement.dataset.ready;
+    if (ready && !window.__ready) window.__ready = performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 })()"""
 
 
 class Boot:
-    """Times (ms) to ready, cold and warm, the longest tasks, and the first load's bytes."""
+    """Times (ms) to ready, cold and warm, the longest tasks, and the first load's bytes;
+    for the app also warm without its snapshot of Python, and the snapshot's making."""
 
     def __init__(self) -> None:
         self.cold: list[float] = []
@@ -55,11 +66,14 @@ class Boot:
         self.longest_cold: list[float] = []
         self.longest_warm: list[float] = []
         self.bytes = 0
+        self.plain_warm: list[float] = []
+        self.made_after: list[float] = []
+        self.made_bytes = 0
 
 
 def _ready(page: Page) -> tuple[float, float]:
     page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
-    return page.evaluate("performance.now()"), page.evaluate("window.__longest")
+    return page.evaluate("window.__ready"), page.evaluate("window.__longest")
 
 
 def _boot(browser: Browser, url: str, rate: int, into: Boot) -> None:
@@ -70,7 +84,7 @@ def _boot(browser: Browser, url: str, rate: int, into: Boot) -> None:
     # Every response the page gets, its workers' included (a worker's downloads are
     # not in the page's own resource timing).
     finished: list[Any] = []
-    page.on("requestfinished", finished.append)
+    page.on("requestfinished", lambda request: finished.append(request))
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     page.goto(url)
@@ -78,10 +92,25 @@ def _boot(browser: Browser, url: str, rate: int, into: Boot) -> None:
     into.cold.append(ready)
     into.longest_cold.append(longest)
     into.bytes = into.bytes or sum(r.sizes()["responseBodySize"] for r in finished)
+    app = page.evaluate("Boolean(window.zariaPy)")
+    if app:
+        # A repeat visit comes later: the snapshot made after this one is kept by then.
+        page.wait_for_function("zariaPy.snapshotMade() !== null", timeout=120_000)
+        made = page.evaluate("zariaPy.snapshotMade()")
+        if "made" not in made:
+            raise SystemExit(f"no snapshot of Python was made: {made}")
+        into.made_after.append(page.evaluate("performance.now()") - ready)
+        into.made_bytes = made["made"]
     page.reload()
     ready, longest = _ready(page)
     into.warm.append(ready)
     into.longest_warm.append(longest)
+    if app:
+        if page.evaluate("zariaPy.snapshot()") != "used":
+            raise SystemExit("the repeat visit did not start from the snapshot")
+        page.evaluate(f"caches.delete({SNAPSHOTS!r})")
+        page.reload()
+        into.plain_warm.append(_ready(page)[0])
     context.close()
 
 
@@ -98,8 +127,14 @@ def _report(runs: int, results: dict[int, tuple[Boot, Boot]]) -> None:
         ):
             row = f"longest main-thread task, {label}, {rate}×"
             print(f"  {row:<34} {med(b):>9.0f} {med(a):>9.0f}")
+        row = f"warm, no snapshot, CPU {rate}×"
+        without, bare_warm = med(app.plain_warm), med(bare.warm)
+        print(f"  {row:<34} {bare_warm:>9.0f} {without:>9.0f} {without / bare_warm:>9.3f}")
+        row = f"snapshot kept, ms after ready, {rate}×"
+        print(f"  {row:<34} {'':>9} {med(app.made_after):>9.0f}")
     first = next(iter(results.values()))
     print(f"bytes downloaded by the home page: {first[1].bytes:,} (bare page: {first[0].bytes:,})")
+    print(f"snapshot of Python kept in the Cache API: {first[1].made_bytes:,} bytes")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,15 +11,13 @@ copy of the built site in a temporary folder (``/tmp/snap-*``):
    ``zaria_web.app``, ``zaria_web.relay`` imported; "ready" is then the home
    screen's operations computed by a ``Relay``). Times are the worker's own, from
    its first line, so they do not depend on the page.
-2. The app itself under PyScript's ``PyWorker``, its interpreter module
-   (``web/pyodide-start.mjs``, in copies only) starting from a snapshot when one
-   is kept and making one otherwise: of the runtime alone (``SHIM_SNAPSHOT``) or
-   with the app's modules imported (``SHIM_APP_SNAPSHOT``). Navigation to
-   ``html[data-ready]`` on a first visit and on a reload, against the app as
-   built and a bare PyScript page; then a kept snapshot spoilt, and a new app.zip.
-3. What a start does with a snapshot it cannot use (made by another build, cut
+2. What a start does with a snapshot it cannot use (made by another build, cut
    short, damaged), and whether ``random``, ``os.urandom`` and ``hash`` come out
    the same after two starts from one snapshot.
+
+The app itself starts from a snapshot on a repeat visit (``web/snapshots.mjs``):
+``bench/boot_bench.py`` prints its figures with and without one, and
+``e2e/test_snapshot.py`` checks what it does with one it cannot use.
 
 Medians of ``--runs`` at CPU 1× (DevTools cannot slow a worker's CPU, so no other
 rate is measured). ``python bench/snapshot_bench.py [--runs 3]``
@@ -28,7 +26,6 @@ rate is measured). ``python bench/snapshot_bench.py [--runs 3]``
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import statistics
 import tempfile
@@ -37,9 +34,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-from boot_bench import BARE
 from browser_site import built_site, launch, served
-from build import seal
 
 # -- 1. a worker of its own --------------------------------------------------------------
 
@@ -198,151 +193,6 @@ try {
 postMessage(out);
 """
 
-# -- 2. the app, its interpreter module starting from a snapshot ------------------------
-
-SHIM_PLAIN = """export function loadPyodide(options) {
-  // PyScript would look for the runtime beside this module.
-  return pyodide.loadPyodide({ ...options, indexURL: runtime });
-}"""
-
-SHIM_SNAPSHOT = """\
-// A repeat visit starts Python from a memory snapshot of the interpreter as a plain
-// start leaves it (before PyScript registers its modules, which a snapshot cannot
-// hold), kept in the Cache API under the runtime's build id: a new runtime finds
-// none and makes its own. A snapshot that cannot be used is dropped and the start
-// is a plain one. A first visit makes the snapshot after Python has started, at
-// the cost of one copy of the heap; it is stored while the app starts.
-const SNAPSHOTS = "zaria-pyodide-snapshot";
-const snapshotKey = new URL("snapshot-" + pyodide.version + ".bin", runtime).href;
-
-async function keptSnapshot() {
-  try {
-    const cache = await caches.open(SNAPSHOTS);
-    const kept = await cache.match(snapshotKey);
-    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
-  } catch (e) {
-    return null; // no Cache API here (a private window): a plain start
-  }
-}
-
-function keepSnapshot(bytes) {
-  caches.open(SNAPSHOTS)
-    .then((cache) => cache.put(snapshotKey, new Response(bytes)))
-    .catch(() => {});
-}
-
-function dropSnapshot() {
-  caches.open(SNAPSHOTS).then((cache) => cache.delete(snapshotKey)).catch(() => {});
-}
-
-export async function loadPyodide(options) {
-  // PyScript would look for the runtime beside this module.
-  const settings = { ...options, indexURL: runtime };
-  const kept = await keptSnapshot();
-  if (kept) {
-    try {
-      const py = await pyodide.loadPyodide({ ...settings, _loadSnapshot: kept });
-      // The snapshot's generator state is the same on every start from it.
-      py.runPython("import random; random.seed()");
-      return py;
-    } catch (e) {
-      console.warn("Zaria: the kept snapshot was not usable:", e);
-      dropSnapshot();
-    }
-  }
-  const py = await pyodide.loadPyodide({ ...settings, _makeSnapshot: true });
-  try {
-    keepSnapshot(py.makeMemorySnapshot());
-  } catch (e) {
-    console.warn("Zaria: no snapshot:", e);
-  }
-  return py;
-}"""
-
-SHIM_APP_SNAPSHOT = """\
-// A repeat visit starts Python from a memory snapshot taken once the app's modules
-// were imported (before PyScript registers its own, which a snapshot cannot hold).
-// It is kept in the Cache API under the runtime's version and app.zip's digest, so
-// a new runtime or a new app makes a new one (and the old one is deleted). A
-// snapshot that cannot be used is dropped and the start is a plain one.
-const SNAPSHOTS = "zaria-pyodide-snapshot";
-const IMPORTS = `
-import sys
-if "." not in sys.path:
-    sys.path.insert(0, ".")
-import zaria_web.app, zaria_web.relay
-`;
-
-// app.zip (PyScript fetches it again, from the HTTP or service worker's cache) and
-// the name its snapshot is kept under; null when it cannot be had.
-async function appArchive() {
-  try {
-    const response = await plainFetch(new URL("../app.zip", import.meta.url).href);
-    if (!response.ok) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-    return { bytes, key: new URL(`snapshot-${pyodide.version}-${hex}.bin`, runtime).href };
-  } catch (e) {
-    return null;
-  }
-}
-
-async function keptSnapshot(key) {
-  try {
-    const kept = await (await caches.open(SNAPSHOTS)).match(key);
-    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
-  } catch (e) {
-    return null; // no Cache API here: a plain start
-  }
-}
-
-async function keepSnapshot(key, bytes) {
-  try {
-    const cache = await caches.open(SNAPSHOTS);
-    await cache.put(key, new Response(bytes));
-    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-  } catch (e) { /* full or unavailable: the next start is a plain one */ }
-}
-
-async function dropSnapshot(key) {
-  try { await (await caches.open(SNAPSHOTS)).delete(key); } catch (e) { /* gone */ }
-}
-
-export async function loadPyodide(options) {
-  // PyScript would look for the runtime beside this module.
-  const settings = { ...options, indexURL: runtime };
-  const app = await appArchive();
-  const kept = app && (await keptSnapshot(app.key));
-  if (kept) {
-    try {
-      const py = await pyodide.loadPyodide({ ...settings, _loadSnapshot: kept });
-      // The snapshot's generator state is the same on every start from it.
-      py.runPython("import random; random.seed()");
-      return py;
-    } catch (e) {
-      console.warn("Zaria: the kept snapshot was not usable:", e);
-      await dropSnapshot(app.key);
-    }
-  }
-  const py = await pyodide.loadPyodide({ ...settings, _makeSnapshot: Boolean(app) });
-  if (app) {
-    try {
-      py.unpackArchive(app.bytes, "zip", { extractDir: "." });
-      py.runPython(IMPORTS);
-      keepSnapshot(app.key, py.makeMemorySnapshot());
-    } catch (e) {
-      console.warn("Zaria: no snapshot:", e); // worker.py reports a broken app
-    }
-  }
-  return py;
-}"""
-
-
-SNAPSHOT_KEPT = """caches.open("zaria-pyodide-snapshot").then((c) => c.keys()).then(
-  (keys) => Promise.all(keys.map((k) => caches.open("zaria-pyodide-snapshot")
-    .then((c) => c.match(k)).then((r) => r.arrayBuffer()).then((b) => b.byteLength))))"""
-
 
 def _lab(lab: Path, site: Path) -> None:
     """The worker pages, with the runtime and app.zip beside them."""
@@ -350,22 +200,6 @@ def _lab(lab: Path, site: Path) -> None:
     shutil.copy(site / "app.zip", lab / "app.zip")
     (lab / "lab.html").write_text(LAB_PAGE)
     (lab / "lab.mjs").write_text(LAB_WORKER)
-
-
-def _app_copy(lab: Path, site: Path) -> None:
-    """Copies of the site: ``plain/`` as built, ``snap/`` and ``snap-app/`` with the
-    snapshot shims (of the runtime alone; with the app's modules imported)."""
-    for name, shim in (("plain", ""), ("snap", SHIM_SNAPSHOT), ("snap-app", SHIM_APP_SNAPSHOT)):
-        shutil.copytree(site, lab / name)
-        (lab / name / "bare.html").write_text(BARE)
-        if not shim:
-            continue
-        start = lab / name / "web" / "pyodide-start.mjs"
-        text = start.read_text()
-        if SHIM_PLAIN not in text:
-            raise SystemExit("web/pyodide-start.mjs has changed: update SHIM_PLAIN")
-        start.write_text(text.replace(SHIM_PLAIN, shim))
-        seal(lab / name)  # its service worker's list of files, with their new hashes
 
 
 class Lab:
@@ -461,98 +295,6 @@ def _robustness(browser: Browser, base: str) -> list[tuple[str, dict[str, Any]]]
     return seen
 
 
-def _app_figures(browser: Browser, base: str, runs: int) -> dict[str, list[float]]:
-    """Navigation to ready (ms): a first visit (new context) and a reload."""
-    f: dict[str, list[float]] = {}
-    for _ in range(runs):
-        for label, path in (
-            ("bare PyScript page", "plain/bare.html"),
-            ("app as built", "plain/"),
-            ("app, runtime snapshot", "snap/"),
-            ("app, app snapshot", "snap-app/"),
-        ):
-            context = browser.new_context(service_workers="block")
-            page = context.new_page()
-            for visit in ("first visit", "reload"):
-                if visit == "first visit":
-                    page.goto(base + path)
-                else:
-                    page.reload()
-                page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
-                f.setdefault(f"{label}, {visit}", []).append(page.evaluate("performance.now()"))
-                if path.startswith("snap"):
-                    failed = page.evaluate("document.documentElement.dataset.bootFailed || ''")
-                    if failed:
-                        raise SystemExit(f"the app failed to start from its snapshot: {failed}")
-                    check = json.loads(page.evaluate("window.zariaPy.selfcheck()"))
-                    passed = float(_passed(check))
-                    f.setdefault(f"{label}: selfcheck passes, {visit}", []).append(passed)
-                    if visit == "reload":
-                        sizes = page.evaluate(SNAPSHOT_KEPT)
-                        f.setdefault(f"{label}: snapshots kept", []).append(len(sizes))
-                        f.setdefault(f"{label}: kept MB", []).append(sum(sizes) / 1e6)
-            context.close()
-    return f
-
-
-# Overwrites every kept snapshot with what a broken write could leave.
-SPOIL_KEPT = """(async () => {
-  const cache = await caches.open("zaria-pyodide-snapshot");
-  const keys = await cache.keys();
-  for (const k of keys) await cache.put(k, new Response(new Uint8Array(1 << 20).fill(7)));
-  return keys.length;
-})()"""
-
-
-def _app_fallback(browser: Browser, base: str) -> dict[str, float]:
-    """The app with a damaged kept snapshot: does it start, and keep a good one again?"""
-    f: dict[str, float] = {}
-    for label, path in (("runtime snapshot", "snap/"), ("app snapshot", "snap-app/")):
-        context = browser.new_context(service_workers="block")
-        page = context.new_page()
-        page.goto(base + path)
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
-        f[f"{label}: snapshots spoilt"] = page.evaluate(SPOIL_KEPT)
-        page.reload()
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
-        check = json.loads(page.evaluate("window.zariaPy.selfcheck()"))
-        f[f"{label}: starts, selfcheck passes (1=yes)"] = float(_passed(check))
-        page.reload()  # the snapshot made by the start before
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
-        f[f"{label}: reload after that, ms to ready"] = page.evaluate("performance.now()")
-        f[f"{label}: kept MB after that"] = sum(page.evaluate(SNAPSHOT_KEPT)) / 1e6
-        context.close()
-    return f
-
-
-KEPT_NAMES = """caches.open("zaria-pyodide-snapshot").then((c) => c.keys())
-  .then((keys) => keys.map((k) => k.url))"""
-
-
-def _new_app(browser: Browser, base: str, lab: Path) -> dict[str, float]:
-    """A new app.zip: is the app snapshot replaced (not added to) on the next visit?"""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.goto(base + "snap-app/")
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
-    before = page.evaluate(KEPT_NAMES)
-    archive = lab / "snap-app" / "app.zip"
-    archive.write_bytes(archive.read_bytes() + b"\0")  # other bytes, the same files
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
-    # The new snapshot is stored while the app starts.
-    page.wait_for_function(f"({KEPT_NAMES}).then((k) => k.length === 1 && k[0] !== {before[0]!r})")
-    context.close()
-    return {"app snapshot: new app.zip, snapshots kept": 1.0}
-
-
-def _passed(check: Any) -> bool:
-    """Whether the page's self-check reports no failure."""
-    if isinstance(check, dict):
-        return bool(check.get("ok", not check.get("failures")))
-    return bool(check)
-
-
 def _print(title: str, figures: dict[str, list[float]]) -> None:
     print(title)
     for name, values in figures.items():
@@ -567,14 +309,10 @@ def main(argv: list[str] | None = None) -> int:
     lab = Path(tempfile.mkdtemp(prefix="snap-", dir="/tmp"))
     try:
         _lab(lab, site)
-        _app_copy(lab, site)
         with served(lab) as base, sync_playwright() as p:
             browser = launch(p)
             worker = _worker_figures(browser, base, args.runs)
             damaged = _robustness(browser, base)
-            pages = _app_figures(browser, base, args.runs)
-            spoilt = _app_fallback(browser, base)
-            spoilt.update(_new_app(browser, base, lab))
             browser.close()
     finally:
         shutil.rmtree(lab, ignore_errors=True)
@@ -584,10 +322,6 @@ def main(argv: list[str] | None = None) -> int:
         what = f"refused: {r['refused']}" if "refused" in r else f"started, ran {r.get('ran')}"
         fallback = f"; plain start after it: {r['fallback']}" if "fallback" in r else ""
         print(f"  {damage:<8} {what}{fallback}")
-    _print(f"the app under PyWorker, median of {args.runs} (ms from navigation to ready)", pages)
-    print("the app under PyWorker, its kept snapshot spoilt or out of date (one visit each)")
-    for name, value in spoilt.items():
-        print(f"  {name:<44} {value:>9.1f}")
     return 0
 
 

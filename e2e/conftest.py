@@ -336,13 +336,20 @@ def _attach(context: BrowserContext, sink: Callable[[], App | None]) -> None:
 
 
 def _new_context(browser: Browser, **kwargs: Any) -> BrowserContext:
+    """A context for the app; ``snapshots=True`` lets it make a snapshot of Python for
+    the next visit once it is ready (else the tests' pages would each make one, in a
+    second Python, while the test goes on)."""
     viewport = kwargs.pop("viewport", (DESKTOP["width"], DESKTOP["height"]))
-    return browser.new_context(
+    snapshots = kwargs.pop("snapshots", False)
+    context = browser.new_context(
         viewport={"width": viewport[0], "height": viewport[1]},
         locale=kwargs.pop("locale", "en-US"),
         service_workers=kwargs.pop("service_workers", "block"),
         **kwargs,
     )
+    if not snapshots:
+        context.add_init_script("window.zariaSnapshots = false;")
+    return context
 
 
 @pytest.fixture

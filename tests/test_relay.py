@@ -317,3 +317,23 @@ def test_warming_imports_every_screen_one_call_at_a_time(monkeypatch: pytest.Mon
         answers.append(next(op[1] for op in ops if op[0] == "warmed"))
     assert answers == [True, False, False, False]
     assert all(module in sys.modules for module, _ in screens.values())
+
+
+def test_a_snapshot_holds_every_screen_and_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from zaria import i18n
+    from zaria_web import relay
+
+    screens = {"one": ("json.tool", "X"), "two": ("pydoc_data.topics", "Y")}
+    monkeypatch.setattr(relay, "SCREENS", screens)
+    for module, _ in screens.values():
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setattr(i18n, "_cache", {})
+    relay.preload()
+    assert all(module in sys.modules for module, _ in screens.values())
+    assert sorted(i18n._cache) == sorted(i18n.LANGUAGES)
+    page = MainThread()
+    page.start()
+    # Nothing is left to warm after a start from such a snapshot.
+    assert ["warmed", False] in page.call("warm", {})

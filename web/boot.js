@@ -23,7 +23,26 @@ channel.onmessage = (e) => {
   if (typeof m.bytes === "number") boot.received(m.bytes);
   if (m.status >= 400 && RUNTIME.test(m.url)) boot.failed(m.url + ": HTTP " + m.status);
   if (m.failed) boot.failed(m.failed);
+  if (typeof m.snapshot === "string") pythonSnapshot.state = m.snapshot;
 };
+
+// A memory snapshot of Python with the app imported (web/snapshots.mjs): whether
+// this start was made from one ("used", "none", "refused"), and the making of one
+// for the next visit when it was not (a promise of {made: bytes} or {error}).
+const pythonSnapshot = { state: "", made: null };
+
+function makeSnapshot() {
+  if (pythonSnapshot.state === "used" || pythonSnapshot.made || window.zariaSnapshots === false) return;
+  pythonSnapshot.made = new Promise((resolve) => {
+    const maker = new Worker(here("./web/snapshot-maker.mjs"), { type: "module" });
+    const done = (result) => { maker.terminate(); resolve(result); };
+    maker.onmessage = (e) => done(e.data || { error: "no answer" });
+    maker.onerror = (e) => done({ error: "worker: " + ((e && e.message) || "failed") });
+  }).then((result) => {
+    if (result.error) console.warn("Zaria: no snapshot of Python for the next visit:", result.error);
+    return result;
+  });
+}
 
 const here = (path) => new URL(path, location.href).href;
 let worker = null;
@@ -33,9 +52,10 @@ async function start() {
     worker = await PyWorker(here("./worker.py"), {
       type: "pyodide",
       // The interpreter's module: the vendored runtime, by way of the module that
-      // reports the start's progress (a worker ignores config.interpreter).
+      // reports the start's progress (a worker ignores config.interpreter), which
+      // also brings the app's Python, app.zip, and starts from a snapshot of it.
       version: here("./web/pyodide-start.mjs?boot=" + channelName),
-      config: { files: { [here("./app.zip")]: "./*" }, sync_main_only: true },
+      config: { sync_main_only: true },
     });
   } catch (e) {
     boot.failed("worker: " + (e && (e.message || e)));
@@ -62,12 +82,15 @@ async function start() {
 
 // While the player looks at the first screen, Python imports the other screens one
 // by one, when the page is idle, so that each opens at once the first time too.
+// Then, unless this start was made from one, a snapshot is made for the next visit.
+const later = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+
 function warm() {
-  const later = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
   later(() => {
     if (!live) return;
     call("warm", {}).then((ops) => {
       if (ops && ops.some((op) => op[0] === "warmed" && op[1])) warm();
+      else later(makeSnapshot);
     });
   });
 }
@@ -510,6 +533,8 @@ window.zariaPy = {
   settled,
   selfcheck: () => worker.sync.selfcheck(),
   benchPenta: (n) => worker.sync.bench_penta(n),
+  snapshot: () => pythonSnapshot.state,
+  snapshotMade: () => pythonSnapshot.made,
 };
 
 start();

@@ -4,7 +4,11 @@
 // (?boot=<name>, unique to the page):
 //   {bytes}            bytes received so far, of every file the start downloads;
 //   {url, status}      a file the server refused (HTTP 400 and up);
-//   {failed}           the runtime could not be compiled (a damaged pyodide.asm.wasm).
+//   {failed}           the runtime could not be compiled (a damaged pyodide.asm.wasm);
+//   {snapshot}         "used" (Python restored from the kept snapshot), "none" (none
+//                      kept for this app) or "refused" (one kept, unusable, deleted).
+import { anySnapshot, APP_ZIP, appBytes, dropSnapshot, keptSnapshot, snapshotKey } from "./snapshots.mjs";
+
 const channel = new BroadcastChannel(new URL(import.meta.url).searchParams.get("boot") || "zaria-boot");
 const tell = (message) => { try { channel.postMessage(message); } catch (e) { /* page gone */ } };
 
@@ -42,7 +46,51 @@ for (const name of ["instantiateStreaming", "compileStreaming", "instantiate"]) 
 const runtime = new URL("../vendor/pyodide/", import.meta.url).href;
 const pyodide = await import(runtime + "pyodide.mjs");
 export const version = pyodide.version;
-export function loadPyodide(options) {
+
+// The app, fetched as the start begins (its bytes count in the loading bar). It is
+// written into Python's file system once Python runs, and imported from there.
+const archive = appBytes(globalThis.fetch, runtime);
+archive.catch((e) => tell({ failed: "app.zip: " + ((e && e.message) || e) }));
+
+// Python's random generator is the snapshot's on every start from it: seed it anew
+// (from the browser's entropy). The app's dice draw from that entropy themselves.
+const RESEED = "import random\nrandom.seed()";
+
+export async function loadPyodide(options) {
   // PyScript would look for the runtime beside this module.
-  return pyodide.loadPyodide({ ...options, indexURL: runtime });
+  const py = await startPython({ ...options, indexURL: runtime });
+  py.FS.writeFile(APP_ZIP, await archive);
+  return py;
+}
+
+// A repeat visit starts from the snapshot of this app (see web/snapshots.mjs), read
+// while Pyodide loads its own files. One of another app, or none, is met as one that
+// cannot be used: the start is then a plain one.
+async function startPython(settings) {
+  if (!(await anySnapshot(runtime))) {
+    tell({ snapshot: "none" });
+    return pyodide.loadPyodide(settings);
+  }
+  let key = null;
+  const kept = (async () => {
+    key = await snapshotKey(await archive, runtime, pyodide.version);
+    const bytes = await keptSnapshot(key);
+    if (!bytes) throw new Error("none kept for this app");
+    return bytes;
+  })();
+  kept.catch(() => {}); // met below (Pyodide awaits it only once its own files are in)
+  try {
+    const py = await pyodide.loadPyodide({ ...settings, _loadSnapshot: kept });
+    py.runPython(RESEED);
+    tell({ snapshot: "used" });
+    return py;
+  } catch (e) {
+    const found = await kept.then(() => true, () => false);
+    if (found) {
+      console.warn("Zaria: the kept snapshot of Python could not be used:", e);
+      await dropSnapshot(key);
+    }
+    tell({ snapshot: found ? "refused" : "none" });
+  }
+  return pyodide.loadPyodide(settings);
 }

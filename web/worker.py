@@ -1,9 +1,11 @@
-# PyScript runs this in a web worker: the app's Python packages were unpacked from
-# app.zip into the working directory; hand over to the worker's end of the page.
+# PyScript runs this in a web worker. The app's Python packages are imported from
+# app.zip, which web/pyodide-start.mjs wrote into the file system (web/snapshots.mjs:
+# APP_ZIP); a start from a snapshot has them imported already. Hand over to the
+# worker's end of the page.
 import sys
 
-if "." not in sys.path:
-    sys.path.insert(0, ".")
+if "/app.zip" not in sys.path:
+    sys.path.insert(0, "/app.zip")
 
 from polyscript import xworker  # type: ignore[import-not-found]
 

@@ -48,6 +48,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin
 
+from zaria import i18n
 from zaria_web import routes
 from zaria_web.app import SCREENS, App
 from zaria_web.host import StorageError
@@ -225,6 +226,21 @@ def _entry(state: Any) -> tuple[str, int] | None:
     return name, depth
 
 
+def _screens_left() -> list[str]:
+    """The screens' modules not imported yet, in the order they are warmed."""
+    return [m for m, _ in SCREENS.values() if m not in sys.modules]
+
+
+def preload() -> None:
+    """Import every screen's module and read every language's messages now: what a
+    memory snapshot of Python holds (see ``web/snapshots.mjs``), so that a start from
+    it imports nothing more to draw its first screen, or any other."""
+    for module in _screens_left():
+        importlib.import_module(module)
+    for lang in i18n.LANGUAGES:
+        i18n.catalogue(lang)
+
+
 class Relay:
     """The worker's side: one app at a time, driven by :meth:`call`."""
 
@@ -363,7 +379,7 @@ class Relay:
     def on_warm(self, data: dict[str, Any]) -> None:
         """Import the next screen not imported yet, while the player is on home (so that
         its first opening is instant); ``more`` op: whether any is left."""
-        left = [m for m, _ in SCREENS.values() if m not in sys.modules]
+        left = _screens_left()
         if left:
             importlib.import_module(left[0])
         if self.host is not None:

@@ -1,0 +1,75 @@
+// Memory snapshots of Python with the app imported, for a repeat visit: Pyodide
+// restores the interpreter's memory from one (its _loadSnapshot option) instead of
+// starting Python and importing the app's modules anew. Both parts of Pyodide are
+// experimental, so a snapshot is only ever a shortcut: whatever goes wrong with one,
+// the start is a plain one.
+//
+// One snapshot is kept, in the Cache API, under a name made of Pyodide's version and
+// the digest of app.zip: a new app or a new runtime finds none (and the next one
+// made replaces the old). web/pyodide-start.mjs starts from it; web/snapshot-maker.mjs
+// makes it, in a worker of its own, once the app is ready on a visit that had none.
+// Failing to start is met by the retry button, which deletes it first (index.html).
+export const CACHE = "zaria-python-snapshot";
+
+// Where Python finds the app: app.zip itself, written into Pyodide's file system and
+// imported from (worker.py puts it on sys.path), rather than unpacked file by file. A
+// snapshot's import system knows it by this name, so it is the same in every start.
+export const APP_ZIP = "/app.zip";
+
+// app.zip's bytes, fetched with `fetcher`; throws when it cannot be had.
+export async function appBytes(fetcher, runtime) {
+  const url = new URL("../../app.zip", runtime).href;
+  const response = await fetcher(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The name the snapshot of the app in `bytes` is kept under (beside the runtime, so
+// that two copies of the site on one host keep one each).
+export async function snapshotKey(bytes, runtime, version) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  return new URL(`snapshot-${version}-${hex}.bin`, runtime).href;
+}
+
+// Whether a snapshot is kept for this site (of any app): a start that finds none
+// does not wait for app.zip's digest.
+export async function anySnapshot(runtime) {
+  try {
+    // (caches.open would make the cache: a start that finds none leaves none.)
+    if (!(await caches.has(CACHE))) return false;
+    return (await (await caches.open(CACHE)).keys()).some((r) => r.url.startsWith(runtime));
+  } catch (e) {
+    return false; // no Cache API here (a private window): a plain start
+  }
+}
+
+// The snapshot kept under `key`, or null.
+export async function keptSnapshot(key) {
+  try {
+    const kept = await (await caches.open(CACHE)).match(key);
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+// Keep `bytes` under `key`, deleting this site's older ones; false when storage is
+// full or unavailable (the next visit then starts as this one did).
+export async function keepSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(CACHE);
+    const here = key.slice(0, key.lastIndexOf("/") + 1);
+    for (const old of await cache.keys()) {
+      if (old.url !== key && old.url.startsWith(here)) await cache.delete(old);
+    }
+    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+export async function dropSnapshot(key) {
+  try { await (await caches.open(CACHE)).delete(key); } catch (e) { /* gone already */ }
+}
