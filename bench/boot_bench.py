@@ -95,7 +95,10 @@ def _boot(browser: Browser, url: str, rate: int, into: Boot) -> None:
     ready, longest = _ready(page)
     into.cold.append(ready)
     into.longest_cold.append(longest)
-    into.bytes = into.bytes or sum(r.sizes()["responseBodySize"] for r in finished)
+    # Those asked for before ready (not the snapshot's making, which comes after).
+    cut = page.evaluate("performance.timeOrigin") + ready
+    asked = [r for r in finished if r.timing["startTime"] <= cut]
+    into.bytes = into.bytes or sum(r.sizes()["responseBodySize"] for r in asked)
     app = page.evaluate("Boolean(window.zariaPy)")
     if app:
         # A repeat visit comes later: the snapshot made after this one is kept by then.

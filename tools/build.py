@@ -6,8 +6,9 @@ The site is everything a static host serves:
   service worker's scope is the whole site;
 - ``vendor/pyodide`` and ``vendor/pyscript``: the pinned runtime, copied from
   ``node_modules`` (run ``npm ci`` first);
-- ``app.zip``: the Python packages ``zaria`` and ``zaria_web``, unpacked by
-  PyScript into the interpreter's working directory;
+- ``app.zip``: the Python packages ``zaria`` and ``zaria_web``, compiled to the
+  browser's bytecode (``tools/compile_app.py``, run by the vendored Pyodide under
+  Node); the page writes it into Python's file system and imports from it;
 - ``data/``: files fetched only when needed (the Penta strategy table, Farkle's
   Master table);
 - ``worker.py``: the Python that PyScript runs in a web worker (``web/boot.js``
@@ -25,6 +26,7 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -66,9 +68,11 @@ def _vendor(out: Path) -> None:
 
 
 def _app_zip(out: Path) -> None:
-    """Zip the two packages with fixed timestamps so equal sources give equal bytes."""
+    """Zip the two packages with fixed timestamps so equal sources give equal bytes,
+    then compile them to the browser's bytecode (``tools/compile_app.py``)."""
     target = out / "app.zip"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+    sources = out / "app-sources.zip"
+    with zipfile.ZipFile(sources, "w", zipfile.ZIP_DEFLATED) as zf:
         for pkg in ("zaria", "zaria_web"):
             for f in sorted((ROOT / "py" / pkg).rglob("*")):
                 rel = f.relative_to(ROOT / "py")
@@ -81,6 +85,15 @@ def _app_zip(out: Path) -> None:
                 info = zipfile.ZipInfo(rel.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, f.read_bytes())
+    # The vendored Pyodide's own Python compiles them, under Node.
+    done = subprocess.run(
+        ["node", str(ROOT / "tools" / "compile_app.mjs"), str(sources), str(target)],
+        capture_output=True,
+        text=True,
+    )
+    sources.unlink()
+    if done.returncode != 0:
+        sys.exit(f"build: the app's modules could not be compiled:\n{done.stderr[-4000:]}")
 
 
 def _data(out: Path) -> None:

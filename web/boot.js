@@ -34,7 +34,13 @@ const pythonSnapshot = { state: "", made: null };
 function makeSnapshot() {
   if (pythonSnapshot.state === "used" || pythonSnapshot.made || window.zariaSnapshots === false) return;
   pythonSnapshot.made = new Promise((resolve) => {
-    const maker = new Worker(here("./web/snapshot-maker.mjs"), { type: "module" });
+    let maker;
+    try {
+      maker = new Worker(here("./web/snapshot-maker.mjs"), { type: "module" });
+    } catch (e) {
+      resolve({ error: "worker: " + ((e && e.message) || e) });
+      return;
+    }
     const done = (result) => { maker.terminate(); resolve(result); };
     maker.onmessage = (e) => done(e.data || { error: "no answer" });
     maker.onerror = (e) => done({ error: "worker: " + ((e && e.message) || "failed") });

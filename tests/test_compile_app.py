@@ -1,0 +1,86 @@
+"""app.zip's modules compiled to bytecode (tools/compile_app.py), as the build does
+with the browser's Python; here with this one, whose zipimport loads them alike."""
+
+from __future__ import annotations
+
+import io
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import compile_app  # noqa: E402
+
+MODULE = '''"""A module docstring."""
+
+def twice(x):
+    """A function docstring."""
+    return 2 * x
+
+
+def checked(x):
+    assert x > 0, "positive only"
+    return x
+
+
+class Box:
+    """A class docstring."""
+
+
+def fails():
+    raise ValueError("from the zip")
+'''
+
+
+def _zip(entries: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, body in entries.items():
+            zf.writestr(name, body)
+    return out.getvalue()
+
+
+@pytest.fixture
+def compiled(tmp_path: Path) -> Iterator[zipfile.ZipFile]:
+    source = {"zpkg/__init__.py": b'"""Only a docstring."""\n', "zpkg/mod.py": MODULE.encode()}
+    source["zpkg/data.json"] = b'{"kept": true}'
+    path = tmp_path / "app.zip"
+    path.write_bytes(compile_app.compile_zip(_zip(source)))
+    sys.path.insert(0, str(path))
+    try:
+        yield zipfile.ZipFile(path)
+    finally:
+        sys.path.remove(str(path))
+        for name in [m for m in sys.modules if m == "zpkg" or m.startswith("zpkg.")]:
+            del sys.modules[name]
+
+
+def test_every_module_becomes_bytecode_and_data_stays(compiled: zipfile.ZipFile) -> None:
+    names = sorted(compiled.namelist())
+    assert names == ["zpkg/__init__.pyc", "zpkg/data.json", "zpkg/mod.pyc"]
+    assert compiled.read("zpkg/data.json") == b'{"kept": true}'
+    # An unchecked hash-based pyc (PEP 552): flags 0b01, loaded without its source.
+    flags = int.from_bytes(compiled.read("zpkg/mod.pyc")[4:8], "little")
+    assert flags == 0b01
+
+
+def test_the_compiled_modules_import_and_run_without_docstrings(compiled: zipfile.ZipFile) -> None:
+    import importlib.resources
+
+    from zpkg import mod  # type: ignore[import-not-found]
+
+    assert mod.twice(21) == 42
+    assert mod.__doc__ is None and mod.twice.__doc__ is None and mod.Box.__doc__ is None
+    with pytest.raises(AssertionError, match="positive only"):
+        mod.checked(-1)  # asserts are kept, unlike python -OO
+    with pytest.raises(ValueError) as raised:
+        mod.fails()
+    # Tracebacks name the file where the page keeps app.zip, at the right line.
+    frame = raised.traceback[-1]
+    assert str(frame.path) == "/app.zip/zpkg/mod.py" and frame.lineno + 1 == 18
+    assert (importlib.resources.files("zpkg") / "data.json").read_text() == '{"kept": true}'

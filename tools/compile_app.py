@@ -1,0 +1,58 @@
+"""Compile app.zip's modules to bytecode, run by the browser's own Python.
+
+``tools/compile_app.mjs`` runs this in Pyodide under Node (the pinned runtime
+the site vendors, so the bytecode is exactly the browser's): each ``x.py`` of the
+zip becomes ``x.pyc`` (its docstrings left out), an unchecked hash-based pyc that
+``zipimport`` loads as it is, without compiling the source or looking at it
+again: the page imports the app without compiling it.
+
+``compile_zip(data)`` takes and returns the zip's bytes; the other entries (the
+small JSON data files) are kept as they are.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import io
+import zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+
+#: Where the page writes app.zip in Python's file system (web/snapshots.mjs:
+#: APP_ZIP): the file names tracebacks show.
+APP_ZIP = "/app.zip"
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    """The module with its docstrings left out (nothing in the app reads them; they
+    make a third of the bytecode). Asserts stay, unlike ``-OO``."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        first = node.body[0] if node.body else None
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            node.body = node.body[1:] or [ast.Pass(lineno=first.lineno, col_offset=0)]
+    return tree
+
+
+def compile_zip(data: bytes) -> bytes:
+    """``data`` with every module compiled (``.py`` replaced by its ``.pyc``)."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+        for info in source.infolist():
+            body = source.read(info)
+            if not info.filename.endswith(".py"):
+                target.writestr(info, body)
+                continue
+            tree = _without_docstrings(ast.parse(body))
+            code = compile(tree, f"{APP_ZIP}/{info.filename}", "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(body), checked=False)
+            entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(entry, bytes(pyc))
+    return out.getvalue()
