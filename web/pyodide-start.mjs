@@ -7,7 +7,7 @@
 //   {failed}           the runtime could not be compiled (a damaged pyodide.asm.wasm);
 //   {snapshot}         "used" (Python restored from the kept snapshot), "none" (none
 //                      kept for this app) or "refused" (one kept, unusable, deleted).
-import { anySnapshot, APP_ZIP, appBytes, dropSnapshot, keptSnapshot, snapshotKey } from "./snapshots.mjs";
+import { anySnapshot, appBytes, dropSnapshot, installApp, keptSnapshot, RUNTIME, snapshotKey } from "./snapshots.mjs";
 
 const channel = new BroadcastChannel(new URL(import.meta.url).searchParams.get("boot") || "zaria-boot");
 const tell = (message) => { try { channel.postMessage(message); } catch (e) { /* page gone */ } };
@@ -43,13 +43,12 @@ for (const name of ["instantiateStreaming", "compileStreaming", "instantiate"]) 
   };
 }
 
-const runtime = new URL("../vendor/pyodide/", import.meta.url).href;
-const pyodide = await import(runtime + "pyodide.mjs");
+const pyodide = await import(RUNTIME + "pyodide.mjs");
 export const version = pyodide.version;
 
 // The app, fetched as the start begins (its bytes count in the loading bar). It is
 // written into Python's file system once Python runs, and imported from there.
-const archive = appBytes(globalThis.fetch, runtime);
+const archive = appBytes(globalThis.fetch);
 archive.catch((e) => tell({ failed: "app.zip: " + ((e && e.message) || e) }));
 
 // Python's random generator is the snapshot's on every start from it: seed it anew
@@ -58,8 +57,8 @@ const RESEED = "import random\nrandom.seed()";
 
 export async function loadPyodide(options) {
   // PyScript would look for the runtime beside this module.
-  const py = await startPython({ ...options, indexURL: runtime });
-  py.FS.writeFile(APP_ZIP, await archive);
+  const py = await startPython({ ...options, indexURL: RUNTIME });
+  installApp(py, await archive);
   return py;
 }
 
@@ -67,13 +66,13 @@ export async function loadPyodide(options) {
 // while Pyodide loads its own files. One of another app, or none, is met as one that
 // cannot be used: the start is then a plain one.
 async function startPython(settings) {
-  if (!(await anySnapshot(runtime))) {
+  if (!(await anySnapshot())) {
     tell({ snapshot: "none" });
     return pyodide.loadPyodide(settings);
   }
   let key = null;
   const kept = (async () => {
-    key = await snapshotKey(await archive, runtime, pyodide.version);
+    key = await snapshotKey(await archive, pyodide.version);
     const bytes = await keptSnapshot(key);
     if (!bytes) throw new Error("none kept for this app");
     return bytes;

@@ -11,34 +11,44 @@
 // Failing to start is met by the retry button, which deletes it first (index.html).
 export const CACHE = "zaria-python-snapshot";
 
+// The vendored Pyodide.
+export const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
+
 // Where Python finds the app: app.zip itself, written into Pyodide's file system and
-// imported from (worker.py puts it on sys.path), rather than unpacked file by file. A
-// snapshot's import system knows it by this name, so it is the same in every start.
-export const APP_ZIP = "/app.zip";
+// imported from, rather than unpacked file by file. A snapshot's import system knows
+// it by this name, so it is the same in every start.
+const APP_ZIP = "/app.zip";
 
 // app.zip's bytes, fetched with `fetcher`; throws when it cannot be had.
-export async function appBytes(fetcher, runtime) {
-  const url = new URL("../../app.zip", runtime).href;
+export async function appBytes(fetcher) {
+  const url = new URL("../app.zip", import.meta.url).href;
   const response = await fetcher(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// Put the app in `bytes` where Python imports it from (both starts of Python, the
+// app's and the snapshot maker's, and so a snapshot, have it at the same place).
+export function installApp(py, bytes) {
+  py.FS.writeFile(APP_ZIP, bytes);
+  py.runPython(`import sys\nif ${JSON.stringify(APP_ZIP)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_ZIP)})`);
+}
+
 // The name the snapshot of the app in `bytes` is kept under (beside the runtime, so
 // that two copies of the site on one host keep one each).
-export async function snapshotKey(bytes, runtime, version) {
+export async function snapshotKey(bytes, version) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-  return new URL(`snapshot-${version}-${hex}.bin`, runtime).href;
+  return new URL(`snapshot-${version}-${hex}.bin`, RUNTIME).href;
 }
 
 // Whether a snapshot is kept for this site (of any app): a start that finds none
 // does not wait for app.zip's digest.
-export async function anySnapshot(runtime) {
+export async function anySnapshot() {
   try {
     // (caches.open would make the cache: a start that finds none leaves none.)
     if (!(await caches.has(CACHE))) return false;
-    return (await (await caches.open(CACHE)).keys()).some((r) => r.url.startsWith(runtime));
+    return (await (await caches.open(CACHE)).keys()).some((r) => r.url.startsWith(RUNTIME));
   } catch (e) {
     return false; // no Cache API here (a private window): a plain start
   }

@@ -1,12 +1,7 @@
 # PyScript runs this in a web worker. The app's Python packages are imported from
-# app.zip, which web/pyodide-start.mjs wrote into the file system (web/snapshots.mjs:
-# APP_ZIP); a start from a snapshot has them imported already. Hand over to the
-# worker's end of the page.
-import sys
-
-if "/app.zip" not in sys.path:
-    sys.path.insert(0, "/app.zip")
-
+# app.zip, which web/pyodide-start.mjs put in the file system and on sys.path
+# (web/snapshots.mjs: installApp); a start from a snapshot has them imported
+# already. Hand over to the worker's end of the page.
 from polyscript import xworker  # type: ignore[import-not-found]
 
 try:
