@@ -440,20 +440,27 @@ def test_french_greek_and_turkish_house_rule_screens_have_no_english() -> None:
 # -- saves from before house rules -----------------------------------------------------
 
 
+#: The dice of :func:`old_save`: two rolls played, then a roll that scores.
+OLD_SAVE_DICE = "234662,234662,155234"
+
+
 def old_save(host: Host, seats: list[Seat]) -> None:
-    """A save made before house rules existed: a version 1 engine state."""
+    """A save made before house rules existed: a version 1 engine state, on the
+    page's scripted dice (:data:`OLD_SAVE_DICE`), so its next roll is known."""
     engine = FarkleGame.new(seats, 5000).to_dict()
     engine = {k: v for k, v in engine.items() if k in KEYS_V1}
     engine["version"] = 1
     engine["banked"] = [450, 0]
     engine["turns"] = [1, 1]
-    SaveStore(host).save("farkle", {"engine": engine, "rolls": [6, 6], "dice": "", "seed": ""})
+    SaveStore(host).save(
+        "farkle", {"engine": engine, "rolls": [6, 6], "dice": OLD_SAVE_DICE, "seed": ""}
+    )
 
 
 def test_a_save_from_before_house_rules_loads_with_the_defaults() -> None:
     host = Host({"zaria.lang": "en"})
     old_save(host, [Seat("Ann"), Seat("Bo")])
-    app = App(host, params={})
+    app = App(host, params={"dice": OLD_SAVE_DICE})
     app.action("open", {"game": "farkle"})
     g = game(app)
     assert g.rules == DEFAULT_RULES and g.banked == (450, 0) and g.opened == (True, False)
@@ -461,7 +468,7 @@ def test_a_save_from_before_house_rules_loads_with_the_defaults() -> None:
     assert not p.has("fk-house") and "fk-farkles" not in p.html
     assert "Your saved game is back where you left it." in p.plain()
     roll(app)
-    assert game(app).roll is not None
+    assert game(app).roll == (1, 5, 5, 2, 3, 4)
 
 
 def test_a_save_with_master_under_rules_it_cannot_play_is_set_aside() -> None:
