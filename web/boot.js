@@ -105,16 +105,22 @@ function warm() {
 // Calls are answered in order; each answer is applied before the next call's.
 let queue = Promise.resolve();
 
+// Calls sent and not answered yet.
+let answering = 0;
+
 function call(kind, payload, evt) {
   payload.now = nowIso();
   const text = JSON.stringify(payload);
+  answering += 1;
   const answer = queue.then(() => worker.sync.call(kind, text)).then(
     (ops) => {
+      answering -= 1;
       const done = apply(ops);
       if (evt && window.zariaTiming) timed(kind, payload, evt);
       return done;
     },
     (e) => {
+      answering -= 1;
       console.warn("Zaria:", e);
       boot.failed("python: " + (e && (e.message || e)));
     },
@@ -182,6 +188,8 @@ function readStorage() {
 
 // -- applying the worker's operations -------------------------------------------------
 const timers = new Map();
+// The app's timers that fall due within a moment (see announce()).
+const dueSoon = new Set();
 // Whether the page's events go to the app (not before it has started, nor while
 // it restarts).
 let live = false;
@@ -189,6 +197,9 @@ let live = false;
 let restarting = false;
 let takenKeys = new Set();
 let pendingFocus = "";
+// Settles once the browser has reached every history entry the app stepped to (its
+// popstate, which the app answers, has arrived): see settled().
+let stepping = Promise.resolve();
 
 function apply(text) {
   let ops;
@@ -221,9 +232,14 @@ const OPS = {
   top() { window.scrollTo(0, 0); },
   timer([id, ms]) {
     nextIds = Math.max(nextIds, id + 1);
-    timers.set(id, setTimeout(() => { timers.delete(id); send("timer", { id }); }, ms));
+    if (ms <= GATHER_MS) dueSoon.add(id);
+    timers.set(id, setTimeout(() => {
+      timers.delete(id);
+      dueSoon.delete(id);
+      send("timer", { id });
+    }, ms));
   },
-  untimer([id]) { clearTimeout(timers.get(id)); timers.delete(id); },
+  untimer([id]) { clearTimeout(timers.get(id)); timers.delete(id); dueSoon.delete(id); },
   set([key, value], refused) {
     try {
       localStorage.setItem(key, value);
@@ -245,7 +261,10 @@ const OPS = {
   remove([key]) { try { localStorage.removeItem(key); } catch (e) { /* unavailable */ } },
   push([name, depth, address]) { history.pushState({ zaria: name, depth }, "", url(address)); },
   replace([name, depth, address]) { history.replaceState({ zaria: name, depth }, "", url(address)); },
-  go([steps]) { history.go(steps); },
+  go([steps]) {
+    stepping = Promise.all([stepping, nextPopstate(1000)]);
+    history.go(steps);
+  },
   read([id, inputId, limit]) { readFile(id, inputId, limit); },
   save([name, text, mime]) { saveFile(name, text, mime); },
   vibrate([pattern]) { if (navigator.vibrate) navigator.vibrate(pattern); },
@@ -321,22 +340,34 @@ function render(screenHtml, toolsHtml) {
   }
 }
 
-// Messages of one moment (a score, the next turn) are read together, rather than
-// each replacing the one before it; clearing first makes a repeat be spoken again.
+// Messages of one moment (a score, then the computer's whole turn at the instant
+// pace) are read together, rather than each replacing the one before it; clearing
+// first makes a repeat be spoken again. The moment lasts while the app is still
+// answering (an answer on its way, or one of its timers about to fall due: the
+// computer's next step), for two seconds at most.
 const announcing = new Map(), speaking = new Map();
+const GATHER_MS = 30, GATHER_MAX_MS = 2000;
 function announce(text, assertive) {
   const id = assertive ? "alert" : "live";
   if (announcing.has(id)) { announcing.get(id).push(text); return; }
   announcing.set(id, [text]);
-  const region = document.getElementById(id);
-  region.textContent = "";
+  document.getElementById(id).textContent = "";
+  speakLater(id, GATHER_MAX_MS);
+}
+
+function speakLater(id, left) {
   speaking.set(id, setTimeout(() => {
+    if ((answering > 0 || dueSoon.size > 0) && left > GATHER_MS) {
+      speakLater(id, left - GATHER_MS);
+      return;
+    }
     speaking.delete(id);
     const texts = announcing.get(id) || [];
     announcing.delete(id);
     // Each message ends as a sentence, so that they are read apart.
+    const region = document.getElementById(id);
     region.textContent = texts.map((t) => (/[.!?;…]$/.test(t) ? t : t + ".")).join(" ");
-  }, 30));
+  }, GATHER_MS));
 }
 
 // -- files ----------------------------------------------------------------------------
@@ -499,6 +530,7 @@ async function restart(options) {
   const stopping = (await call("stop", {})) || [];
   for (const t of timers.values()) clearTimeout(t);
   timers.clear();
+  dueSoon.clear();
   for (const t of speaking.values()) clearTimeout(t);
   speaking.clear();
   announcing.clear();
@@ -524,13 +556,17 @@ async function restart(options) {
 }
 
 // Settles once every event sent so far has been answered and applied (and what
-// those answers asked for in turn): for the tests, which act faster than a person.
+// those answers asked for in turn, a step back through the history included: its
+// popstate is sent before the step counts as done): for the tests, which act faster
+// than a person.
 async function settled() {
-  let seen;
+  let seen, steps;
   do {
     seen = queue;
+    steps = stepping;
+    await steps;
     await seen;
-  } while (seen !== queue);
+  } while (seen !== queue || steps !== stepping);
 }
 
 window.zariaPy = {

@@ -71,9 +71,12 @@ async function startPython(settings) {
     return pyodide.loadPyodide(settings);
   }
   let key = null;
+  let damaged = false;
   const kept = (async () => {
     key = await snapshotKey(await archive, pyodide.version);
     const bytes = await keptSnapshot(key);
+    damaged = bytes === false;
+    if (damaged) throw new Error("the one kept is not whole");
     if (!bytes) throw new Error("none kept for this app");
     return bytes;
   })();
@@ -84,7 +87,7 @@ async function startPython(settings) {
     tell({ snapshot: "used" });
     return py;
   } catch (e) {
-    const found = await kept.then(() => true, () => false);
+    const found = damaged || (await kept.then(() => true, () => false));
     if (found) {
       console.warn("Zaria: the kept snapshot of Python could not be used:", e);
       await dropSnapshot(key);

@@ -11,6 +11,10 @@
 // Failing to start is met by the retry button, which deletes it first (index.html).
 export const CACHE = "zaria-python-snapshot";
 
+// The header a snapshot is kept with that gives its length, checked when it is read:
+// Pyodide's own checks miss a snapshot a few bytes short.
+const LENGTH = "X-Zaria-Length";
+
 // The vendored Pyodide.
 export const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
 
@@ -54,11 +58,15 @@ export async function anySnapshot() {
   }
 }
 
-// The snapshot kept under `key`, or null.
+// The snapshot kept under `key`: its bytes, null when none is kept, or false when the
+// one kept is not whole (its length is not the one it was kept with: a write cut
+// short, or one kept by another build of this page).
 export async function keptSnapshot(key) {
   try {
     const kept = await (await caches.open(CACHE)).match(key);
-    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+    if (!kept) return null;
+    const bytes = new Uint8Array(await kept.arrayBuffer());
+    return kept.headers.get(LENGTH) === String(bytes.byteLength) ? bytes : false;
   } catch (e) {
     return null;
   }
@@ -73,7 +81,8 @@ export async function keepSnapshot(key, bytes) {
     for (const old of await cache.keys()) {
       if (old.url !== key && old.url.startsWith(here)) await cache.delete(old);
     }
-    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    const headers = { "Content-Type": "application/octet-stream", [LENGTH]: String(bytes.byteLength) };
+    await cache.put(key, new Response(bytes, { headers }));
     return true;
   } catch (e) {
     return false;
