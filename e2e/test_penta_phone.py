@@ -352,6 +352,27 @@ def test_validate_round_stays_on_one_line(app: App, lang: str, width: int) -> No
     assert button.evaluate("e => e.scrollWidth <= e.clientWidth")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "el", "tr"])
+def test_validate_round_fits_its_button_on_a_320_px_phone(app: App, lang: str) -> None:
+    app.page.set_viewport_size({"width": 320, "height": 640})
+    page = app.open("?dice=44256")
+    start(page, ["Ann"], lang=lang)
+    roll(page)
+    page.locator("#box-fours").click()
+    button = page.locator("#penta-validate")
+    expect(button).to_contain_text(Translator(lang)("penta.validate"))
+    assert button.evaluate("e => e.scrollWidth <= e.clientWidth")
+    label = button.locator(".label").bounding_box()
+    box = button.bounding_box()
+    assert label is not None and box is not None
+    assert box["x"] <= label["x"] and label["x"] + label["width"] <= box["x"] + box["width"]
+    # A sum's name and its figure side by side, apart (the bonus: «λείπουν 63»).
+    names = page.locator(".sheet tr.bonus th").bounding_box()
+    figure = page.locator(".sheet tr.bonus td.cur").bounding_box()
+    assert names is not None and figure is not None
+    assert names["x"] + names["width"] <= figure["x"] + 0.5
+
+
 def where(page: Page, selector: str) -> tuple[float, float]:
     """The place of an element on the page (not in the window: the page may scroll)."""
     x, y = page.locator(selector).evaluate(
