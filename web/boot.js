@@ -63,11 +63,12 @@ function nextTask() {
 }
 
 // PyScript's module is the most script the page runs (some 140 ms with the CPU
-// slowed 4×), and starting the worker is more: each runs in a task of its own,
-// after this script's, so that no task of the start keeps the page busy for long.
+// slowed 4×), and starting the worker is more: the module is imported once this
+// script has run, and the worker started in a task after that, so that no task of
+// the start keeps the page busy for long. (Importing the module a task later still
+// would put it after the first paint, where it counts as blocking time.)
 async function start() {
   try {
-    await nextTask();
     const { PyWorker } = await import("../vendor/pyscript/core.js");
     await nextTask();
     worker = await PyWorker(here("./worker.py"), {
