@@ -82,7 +82,7 @@ class FakeHost:
     def announce(self, text: str, assertive: bool = False) -> None:
         self.announced.append(text)
 
-    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
+    def set_timeout(self, ms: int, fn: Callable[[], None], heavy: bool = False) -> int:
         handle = self._next
         self._next += 1
         self.timers[handle] = (self.now + ms, fn)
@@ -118,6 +118,19 @@ class FakeHost:
                 return False
         self.storage[key] = value
         return True
+
+    def storage_set_all(self, values: dict[str, str], done: Callable[[bool], None]) -> None:
+        before = {k: self.storage.get(k) for k in values}
+        for key, value in values.items():
+            if not self.storage_set(key, value):
+                for k, old in before.items():
+                    if old is None:
+                        self.storage.pop(k, None)
+                    else:
+                        self.storage[k] = old
+                done(False)
+                return
+        done(True)
 
     def storage_remove(self, key: str) -> None:
         if not (self.writes_fail or key in self.write_faults):

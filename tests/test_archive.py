@@ -485,3 +485,57 @@ def test_clearing_the_statistics_clears_the_finished_games_too() -> None:
     app.action("stats-clear-yes", {})
     assert kept(host) == [] and archive.KEY not in host.storage
     assert not Page(host.screen_html).enabled("stats-clear")
+
+
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_a_game_in_progress_that_storage_cannot_hold_takes_the_oldest_finished_games_room(
+    game: str,
+) -> None:
+    host = FakeHost()
+    finish_farkle(host, seed=1)
+    finish_farkle(host, seed=2)
+    finish_farkle(host, seed=3)
+    three = kept(host)
+    assert len(three) == 3
+    app, _ = start_penta({"dice": "11111,22222"}, host=host) if game == "penta" else (None, None)
+    if app is None:
+        app = App(host, {"dice": "111111,222222"})
+        app.action("open", {"game": "farkle"})
+        app.action("seat-computer", {"value": "off"})
+        app.action("start", {})
+    save = host.storage[f"zaria.save.{game}"]
+    # Room for the save as it is, and for nothing bigger unless the oldest game goes.
+    host.quota = sum(len(v) for v in host.storage.values()) + 2
+    app.action("roll", {})
+    after = json.loads(host.storage[f"zaria.save.{game}"])
+    assert host.storage[f"zaria.save.{game}"] != save and after["state"]
+    games = kept(host)
+    assert [g.id for g in games] == [g.id for g in three][-len(games) :] and len(games) < 3
+    assert "games.made_room" in app.ctx.notices and "save.unavailable" not in app.ctx.notices
+    assert app.ctx.tr("games.made_room") in Page(host.screen_html).plain()
+
+
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_when_no_finished_game_is_left_to_give_way_the_player_is_told_it_is_not_saved(
+    game: str,
+) -> None:
+    host = FakeHost()
+    if game == "penta":
+        app, _ = start_penta({"dice": "11111,22222"}, host=host)
+    else:
+        app = App(host, {"dice": "111111,222222"})
+        app.action("open", {"game": "farkle"})
+        app.action("seat-computer", {"value": "off"})
+        app.action("start", {})
+    before = dict(host.storage)
+    host.quota = sum(len(v) for v in host.storage.values()) + 2
+    app.action("roll", {})
+    assert host.storage == before
+    assert app.ctx.tr("save.unavailable") in Page(host.screen_html).plain()
+    host.quota = None  # room again (the player cleared something): the next action saves
+    if game == "penta":
+        app.action("roll", {})
+    else:
+        app.action("toggle", {"pos": "1"})
+    assert host.storage[f"zaria.save.{game}"] != before[f"zaria.save.{game}"]
+    assert app.ctx.tr("save.unavailable") not in Page(host.screen_html).plain()

@@ -642,19 +642,21 @@ def test_without_house_rule_games_the_panel_is_as_before() -> None:
 
 @pytest.mark.parametrize(
     "key",
-    [
-        "farkle:standard",
-        "farkle:bogus",
-        "farkle:additive-open0",
-        "farkle:" + "9" * 5000,
-        "farkle:additive-open²",
-        "farkles",
-        "farkle:",
-    ],
+    ["farkle:bogus", "farkle:" + "9" * 5000, "farkle:additive-open²", "farkles", "farkle:"],
 )
-def test_keys_that_name_no_other_rule_set_are_left_out(key: str) -> None:
+def test_keys_that_name_no_rule_set_are_not_counted_but_kept(key: str) -> None:
     raw = json.dumps({"format": 1, key: stats.Summary(games=4).to_dict()})
-    assert set(stats.parse(raw)) == {"penta", "farkle"}
+    assert stats.parse(raw) == {"penta": stats.Summary(), "farkle": stats.Summary()}
+    assert stats.kept(raw) == {key: stats.Summary(games=4).to_dict()}
+
+
+@pytest.mark.parametrize(
+    ("key", "counted"),
+    [("farkle:standard", "farkle"), ("farkle:additive-open0", "farkle:additive")],
+)
+def test_keys_naming_a_rule_set_otherwise_count_for_it(key: str, counted: str) -> None:
+    raw = json.dumps({"format": 1, key: stats.Summary(games=4).to_dict()})
+    assert stats.parse(raw)[counted] == stats.Summary(games=4) and stats.kept(raw) == {}
 
 
 def test_a_damaged_rule_set_summary_makes_the_statistics_unreadable() -> None:

@@ -33,6 +33,9 @@ class MainThread:
         self.downloads: list[tuple[str, Callable[[bytes], None], Callable[[str], None]]] = []
         self.relay = Relay(push=self.pushed.append, fetch=self._fetch)
         self.stepping = False
+        #: The file picked in a file field (its text), and the files saved (their texts).
+        self.picked: str | None = None
+        self.saved: list[str] = []
 
     def _fetch(
         self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
@@ -65,7 +68,9 @@ class MainThread:
         )
 
     def apply(self, ops: list[list[Any]]) -> None:
-        refused = []
+        refused: list[dict[str, Any]] = []
+        wrote: list[dict[str, Any]] = []
+        read: list[dict[str, Any]] = []
         for name, *args in ops:
             if name == "render":
                 self.screen, self.tools = args
@@ -79,6 +84,12 @@ class MainThread:
                 self.timers.pop(args[0], None)
             elif name == "set":
                 refused += self._set(*args)
+            elif name == "read" and self.picked is not None:
+                read.append({"id": args[0], "text": self.picked})
+            elif name == "save":
+                self.saved.append(args[1])
+            elif name == "setall":
+                wrote.append(self._set_all(*args))
             elif name == "remove" and self.storage is not None:
                 self.storage.pop(args[0], None)
             elif name in ("push", "replace"):
@@ -102,6 +113,22 @@ class MainThread:
                 self.stepping = args[0]
         for r in refused:
             self.call("refused", r)
+        for w in wrote:
+            self.call("wrote", w)
+        for r in read:
+            self.call("read", r)
+
+    def _set_all(self, handle: int, values: dict[str, str]) -> dict[str, Any]:
+        """All or nothing, as web/boot.js writes them."""
+        assert self.storage is not None
+        before = dict(self.storage)
+        for key, value in values.items():
+            refused = self._set(key, value)
+            if refused:
+                self.storage.clear()
+                self.storage.update(before)
+                return {"id": handle, "ok": False}
+        return {"id": handle, "ok": True}
 
     def _set(self, key: str, value: str) -> list[dict[str, Any]]:
         assert self.storage is not None
@@ -109,7 +136,7 @@ class MainThread:
         size = sum(len(k) + len(v) for k, v in self.storage.items())
         size += len(key) + len(value) - (0 if old is None else len(key) + len(old))
         if self.quota is not None and size > self.quota:
-            return [{"key": key, "value": old, "size": size}]
+            return [{"key": key, "value": old}]
         self.storage[key] = value
         return []
 
@@ -337,3 +364,59 @@ def test_a_snapshot_holds_every_screen_and_language(monkeypatch: pytest.MonkeyPa
     page.start()
     # Nothing is left to warm after a start from such a snapshot.
     assert ["warmed", False] in page.call("warm", {})
+
+
+def test_an_import_the_page_storage_cannot_hold_changes_nothing_and_says_so() -> None:
+    from fake_host import FakeHost
+    from test_archive import finish_farkle, finish_penta
+
+    exporter = FakeHost()
+    finish_farkle(exporter, seed=3)
+    finish_farkle(exporter, seed=4)
+    exporter_app = finish_penta(host=exporter)
+    exporter_app.action("open", {"game": "stats"})
+    exporter_app.action("stats-export", {})
+    text = exporter.saved_files[-1][1]
+    mine = FakeHost()
+    finish_farkle(mine, seed=5)
+    page = MainThread(storage=dict(mine.storage))
+    used = sum(len(k) + len(v) for k, v in mine.storage.items())
+    # Room for the file's statistics but not for its games as well.
+    page.quota = used + len(json.dumps(json.loads(text)["stats"])) + 50
+    page.start("#/stats")
+    before = dict(page.storage or {})
+    page.picked = text
+    page.click("stats-import")
+    assert 'id="import-q"' in page.screen
+    page.click("stats-import-yes")
+    assert page.storage == before  # byte for byte
+    assert 'data-notice="import.failed"' in page.screen
+    assert page.focused == "#stats-title"
+    page.click("stats-export")  # the page answers the next tap, with what it holds
+    assert page.saved and json.loads(page.saved[-1])["stats"] == json.loads(before["zaria.stats"])
+
+
+def test_storage_full_of_what_the_mirror_never_saw_refuses_once_then_says_so() -> None:
+    page = MainThread(quota=3000)
+    page.start("", dice="11111,22222,33333")
+    start_penta(page)
+    calls: list[str] = []
+    call = page.call
+    page.call = lambda kind, payload: calls.append(kind) or call(kind, payload)  # type: ignore[method-assign]
+    assert page.storage is not None
+    used = sum(len(k) + len(v) for k, v in page.storage.items())
+    page.storage["other.app"] = "x" * (3000 - used - 10)  # written without the mirror knowing
+    before = page.storage["zaria.save.penta"]
+    page.click("roll")
+    assert calls.count("refused") == 1  # not sent again and again
+    assert page.storage["zaria.save.penta"] == before
+    assert 'data-notice="save.unavailable"' in page.screen
+    page.click("roll")  # refused at once in the worker: nothing sent to be refused
+    assert calls.count("refused") == 1 and 'data-notice="save.unavailable"' in page.screen
+    # Another tab frees the room: the next action is saved, and the notice goes.
+    del page.storage["other.app"]
+    page.call("storage", {"key": "other.app", "value": None})
+    page.click("hold", index="0")
+    saved = json.loads(page.storage["zaria.save.penta"])
+    assert saved["state"]["engine"]["rolls_used"] == 2 and saved["state"]["engine"]["held"][0]
+    assert 'data-notice="save.unavailable"' not in page.screen

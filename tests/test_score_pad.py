@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -238,3 +239,40 @@ def test_the_rules_return_to_the_pad() -> None:
     app.action("rules", {"game": "farkle"})
     assert 'data-game="farkle-pad"' in host_of(app).screen_html
     assert app.key("Escape") and app.screen.name == "farkle-pad"
+
+
+@pytest.mark.parametrize(
+    ("game", "faces", "held", "entry"),
+    [
+        ("penta", "", (), [1, 2, 3, 4, 5, 6]),  # six faces for Penta's five dice
+        ("penta", "55123", ("0", "1"), [6, 6, 6, 6]),  # two held: a throw of three
+        ("penta", "55555", (), [1]),  # after the third throw: none left to enter
+        ("farkle", "155234", ("1",), [1, 2, 3, 4, 5, 6]),  # one set aside: five left
+    ],
+)
+def test_a_pad_save_entering_more_dice_than_the_throw_has_is_set_aside(
+    game: str, faces: str, held: tuple[str, ...], entry: list[int]
+) -> None:
+    app = pad(game)
+    if faces:
+        throw(app, faces)
+    for pos in held:
+        app.action(*(("hold", {"index": pos}) if game == "penta" else ("toggle", {"pos": pos})))
+    if faces == "55555":  # Penta's third throw: none left to enter
+        throw(app, "55555")
+        throw(app, "55555")
+    key = f"zaria.save.{game}-pad"
+    storage = dict(host_of(app).storage)
+    save = json.loads(storage[key])
+    assert len(save["state"]["entry"]) <= 6
+    save["state"]["entry"] = entry
+    storage[key] = json.dumps(save)
+    again = App(FakeHost(storage), {})
+    again.host.files[TABLE_URL] = PENTA_TABLE  # type: ignore[attr-defined]
+    again.action("open", {"game": f"{game}-pad"})
+    host = again.host
+    assert isinstance(host, FakeHost)
+    assert again.ctx.tr("save.rejected") in host.screen_html
+    assert json.loads(json.loads(host.storage[f"zaria.badsave.{game}-pad.1"])["raw"]) == save
+    assert screen(again).entry == []
+    assert not re.search(r"to enter:?\s*[−-]", Page(host.screen_html).plain())

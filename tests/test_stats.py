@@ -8,7 +8,9 @@ import re
 import pytest
 
 from fake_host import FakeHost, record_farkle, record_penta
+from zaria.game import Seat
 from zaria.i18n import LANGUAGES, Translator
+from zaria.outcome import Outcome
 from zaria_web import stats
 from zaria_web.app import App
 from zaria_web.pages.stats import StatsScreen
@@ -279,3 +281,96 @@ def test_a_farkle_total_below_zero_is_stored_and_read_back() -> None:
     assert stats.read(host).status is stats.Status.OK
     s = stats.load(host)["farkle"]
     assert (s.games, s.total, s.best, s.best_name) == (1, -500, -500, "Ann")
+
+
+# -- keys this version cannot count, and rules ids written otherwise -------------------
+
+#: Statistics under keys no version of this app writes: another game, rules this app
+#: does not know, an id it cannot read. Each is kept byte for byte.
+UNKNOWN = {
+    "farkle:hexagon-open350": {"games": 4, "scored": 4, "total": 9, "future": [1, {"x": 2}]},
+    "farkle:standard-open123": {"games": 1},
+    "yacht": {"games": 2, "weird": "ünïcode"},
+}
+
+
+def _record(game: str, app: App) -> bool:
+    if game == "penta":
+        return record_penta(app.ctx, [200], ["Ann"], [True], [False], False)
+    return record_farkle(app.ctx, [10_000], ["Ann"], [True], [0], False)
+
+
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_statistics_under_a_key_this_version_cannot_count_are_kept_as_they_are(
+    game: str,
+) -> None:
+    app, host = make_app()
+    assert _record(game, app)
+    data = json.loads(host.storage["zaria.stats"])
+    host.storage["zaria.stats"] = json.dumps({**data, **UNKNOWN})
+    assert stats.load(host)[game].games == 1  # read, not set aside
+    assert _record(game, app)
+    after = json.loads(host.storage["zaria.stats"])
+    assert {k: after[k] for k in UNKNOWN} == UNKNOWN
+    assert stats.load(host)[game].games == 2
+    assert "zaria.badstats" not in host.storage and not app.ctx.notices
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("farkle:additive-penalty500-open350", "farkle:additive-open350-penalty500"),
+        ("farkle:doubling-open0", "farkle:doubling"),
+        ("farkle:standard", "farkle"),
+        ("farkle:standard-open0-penalty0", "farkle"),
+    ],
+)
+def test_a_rules_id_written_otherwise_is_read_as_the_rules_it_names(
+    written: str, canonical: str
+) -> None:
+    from zaria.farkle.rules import FarkleRules
+
+    old = Summary(games=3, scored=3, total=12_000, best=5_000, best_name="Bo")
+    host = FakeHost({"zaria.stats": json.dumps({"format": 1, written: old.to_dict()})})
+    app, _ = make_app(host)
+    assert stats.load(host)[canonical] == old
+    rules = FarkleRules.from_id(written.removeprefix("farkle:"), exact=False)
+    assert stats.record(
+        app.ctx, stats.farkle_key(rules), Outcome((4_000,)), [Seat("Ann")], reproducible=False
+    )
+    counted = stats.load(host)[canonical]
+    assert (counted.games, counted.total, counted.best_name) == (4, 16_000, "Bo")
+    assert written not in json.loads(host.storage["zaria.stats"])
+
+
+def test_a_second_spelling_of_rules_already_counted_is_kept_not_merged() -> None:
+    first = Summary(games=2, scored=2, total=20_000, best=10_000, best_name="Ann")
+    second = Summary(games=1, scored=1, total=5_000, best=5_000, best_name="Bo")
+    raw = {"format": 1, "farkle": first.to_dict(), "farkle:standard": second.to_dict()}
+    host = FakeHost({"zaria.stats": json.dumps(raw)})
+    app, _ = make_app(host)
+    assert stats.load(host)["farkle"] == first
+    assert record_farkle(app.ctx, [10_000], ["Cy"], [True], [0], False)
+    after = json.loads(host.storage["zaria.stats"])
+    assert after["farkle:standard"] == second.to_dict()
+    assert Summary.from_dict(after["farkle"]).games == 3
+
+
+def test_what_is_kept_as_it_is_goes_into_an_export_and_comes_back_with_an_import() -> None:
+    from zaria_web import transfer
+
+    app, host = make_app()
+    assert _record("farkle", app)
+    data = json.loads(host.storage["zaria.stats"])
+    host.storage["zaria.stats"] = json.dumps({**data, **UNKNOWN})
+    app.action("open", {"game": "stats"})
+    app.action("stats-export", {})
+    text = host.saved_files[-1][1]
+    assert {k: json.loads(text)["stats"][k] for k in UNKNOWN} == UNKNOWN
+    stats.clear(host)
+    host.picked[transfer.FIELD] = text
+    app.action("stats-import", {"value": "x", "event": "input"})
+    app.action("stats-import-yes", {})
+    after = json.loads(host.storage["zaria.stats"])
+    assert {k: after[k] for k in UNKNOWN} == UNKNOWN
+    assert stats.load(host)["farkle"].games == 1

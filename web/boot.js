@@ -69,21 +69,11 @@ function nextTask() {
 // would put it after the first paint, where it counts as blocking time.)
 async function start() {
   try {
-    const { PyWorker } = await import("../vendor/pyscript/core.js");
-    await nextTask();
-    worker = await PyWorker(here("./worker.py"), {
-      type: "pyodide",
-      // The interpreter's module: the vendored runtime, by way of the module that
-      // reports the start's progress (a worker ignores config.interpreter), which
-      // also brings the app's Python, app.zip, and starts from a snapshot of it.
-      version: here("./web/pyodide-start.mjs?boot=" + channelName),
-      config: { sync_main_only: true },
-    });
+    await startWorker();
   } catch (e) {
     boot.failed("worker: " + (e && (e.message || e)));
     return;
   }
-  worker.onmessage = (e) => { if (typeof e.data === "string" && !restarting) apply(e.data); };
   boot.python();
   await call("start", snapshot(false));
   if (root.dataset.bootFailed) return;
@@ -100,6 +90,27 @@ async function start() {
   boot.ready();
   root.dataset.ready = "1";
   warm();
+}
+
+// Python's worker (a new one when the last was given up, see revive()).
+async function startWorker() {
+  const { PyWorker } = await import("../vendor/pyscript/core.js");
+  await nextTask();
+  const started = await PyWorker(here("./worker.py"), {
+    type: "pyodide",
+    // The interpreter's module: the vendored runtime, by way of the module that
+    // reports the start's progress (a worker ignores config.interpreter), which
+    // also brings the app's Python, app.zip, and starts from a snapshot of it.
+    version: here("./web/pyodide-start.mjs?boot=" + channelName),
+    config: { sync_main_only: true },
+  });
+  const generation = workerGeneration;
+  started.onmessage = (e) => {
+    if (generation === workerGeneration && typeof e.data === "string" && !restarting) apply(e.data);
+  };
+  // An error the worker did not handle may have ended it: a call must still be answered.
+  started.addEventListener("error", () => { if (live && generation === workerGeneration) send("ping", {}); });
+  worker = started;
 }
 
 // While the player looks at the first screen, Python imports the other screens one
@@ -127,15 +138,22 @@ let answering = 0;
 function call(kind, payload, evt) {
   payload.now = nowIso();
   const text = JSON.stringify(payload);
+  const generation = workerGeneration;
+  const bound = kind === "timer" && heavyTimers.has(payload.id) ? Math.max(HEAVY_MS, answerMs()) : answerMs();
   answering += 1;
-  const answer = queue.then(() => worker.sync.call(kind, text)).then(
+  const answer = queue.then(() => {
+    const unwatch = watch(kind, bound, generation);
+    return worker.sync.call(kind, text).finally(unwatch);
+  }).then(
     (ops) => {
+      if (generation !== workerGeneration) return undefined; // a worker given up
       answering -= 1;
       const done = apply(ops);
       if (evt && window.zariaTiming) timed(kind, payload, evt);
       return done;
     },
     (e) => {
+      if (generation !== workerGeneration) return;
       answering -= 1;
       console.warn("Zaria:", e);
       boot.failed("python: " + (e && (e.message || e)));
@@ -147,6 +165,126 @@ function call(kind, payload, evt) {
 
 function send(kind, payload, evt) {
   call(kind, payload, evt);
+}
+
+// -- a worker that stops answering ---------------------------------------------------
+// The worker can be gone under a running page: the browser ends it to free memory, it
+// crashes, a frozen tab comes back without it. Nothing tells the page, and its calls
+// are then never answered. So each call of the running app must be answered within a
+// bound of real time (AbortSignal.timeout, which a test's fake clock does not hold;
+// ?answer-timeout=ms sets it): past it, the page says so, ends that worker and starts
+// a new one, whose app resumes from the last save (written after every action) on the
+// screen the address names, as a reload would, with nothing of the page reloaded.
+function answerMs() {
+  return Number(new URLSearchParams(location.search).get("answer-timeout")) || 10000;
+}
+// The answer of a heavy timer (the computer's tables being built) may take this long.
+const HEAVY_MS = 120000;
+const heavyTimers = new Set();
+// Which worker the calls are for: the answers of one given up are dropped.
+let workerGeneration = 0;
+let reviving = false;
+// Settles when the worker is given up (then a new promise is made for the next one),
+// and once the new one has started (or could not).
+let givenUp = deferred();
+let revived = Promise.resolve();
+
+function deferred() {
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  return { promise, resolve };
+}
+
+function watch(kind, bound, generation) {
+  if (kind === "start" || !live || typeof AbortSignal === "undefined" || !AbortSignal.timeout) {
+    return () => {};
+  }
+  const signal = AbortSignal.timeout(bound);
+  const lost = () => {
+    if (generation === workerGeneration) revive(kind + ": no answer within " + bound + " ms");
+  };
+  signal.addEventListener("abort", lost);
+  return () => signal.removeEventListener("abort", lost);
+}
+
+function revivalBanner(failed) {
+  let bar = document.getElementById("revive-banner");
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.id = "revive-banner";
+    bar.className = "update-banner revive-banner";
+    bar.setAttribute("role", "alert");
+    document.body.appendChild(bar);
+  }
+  const words = boot.wordsOf(root.lang);
+  bar.textContent = "";
+  const text = document.createElement("span");
+  text.textContent = failed ? words[7] : words[6];
+  bar.appendChild(text);
+  if (failed) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn primary";
+    button.id = "revive-reload";
+    button.textContent = words[5];
+    button.onclick = () => location.reload();
+    bar.appendChild(button);
+  }
+}
+
+async function revive(reason) {
+  if (reviving || !live) return;
+  reviving = true;
+  live = false;
+  const done = deferred();
+  revived = done.promise;
+  console.warn("Zaria: Python stopped answering (" + reason + "); starting it again.");
+  root.dataset.reviving = "1";
+  revivalBanner(false);
+  let started = TIMED_OUT;
+  try {
+    const again = async () => {
+      await replaceWorker();
+      return call("start", Object.assign(snapshot(false), { revived: true }));
+    };
+    // As long as a first start may take (index.html's ?boot-timeout), and no longer.
+    const limit = Number(new URLSearchParams(location.search).get("boot-timeout")) || 60000;
+    started = await bounded(again(), limit);
+  } catch (e) {
+    console.warn("Zaria: Python could not start again:", e);
+  }
+  reviving = false;
+  done.resolve();
+  if (!started || started === TIMED_OUT) {
+    revivalBanner(true); // the game is in storage: a reload resumes it
+    return;
+  }
+  live = true;
+  delete root.dataset.reviving;
+  document.getElementById("revive-banner").remove();
+}
+
+// Gives the worker up (its calls are dropped, its app's timers with it) and starts a
+// new one, whose app is not started yet.
+async function replaceWorker() {
+  workerGeneration += 1;
+  givenUp.resolve();
+  givenUp = deferred();
+  const old = worker;
+  worker = null;
+  try { old.terminate(); } catch (e) { /* gone already */ }
+  queue = Promise.resolve();
+  answering = 0;
+  forgetTimers();
+  await startWorker();
+}
+
+// ``promise``, or TIMED_OUT once ``ms`` of real time have passed.
+const TIMED_OUT = Symbol("timed out");
+function bounded(promise, ms) {
+  const limit = AbortSignal.timeout(ms);
+  const late = new Promise((resolve) => limit.addEventListener("abort", () => resolve(TIMED_OUT)));
+  return Promise.race([promise, late]);
 }
 
 // For the benchmarks (bench/interaction_bench.py sets window.zariaTiming = []):
@@ -220,13 +358,15 @@ let stepping = Promise.resolve();
 function apply(text) {
   let ops;
   try { ops = JSON.parse(text); } catch (e) { console.warn("Zaria: bad answer", e); return; }
-  const refused = [];
+  // What the page answers to the operations (a write storage refused), sent once
+  // they are all applied.
+  const replies = [];
   for (const op of ops) {
     const fn = OPS[op[0]];
-    if (fn) fn(op.slice(1), refused);
+    if (fn) fn(op.slice(1), replies);
     else console.warn("Zaria: unknown operation", op[0]);
   }
-  for (const r of refused) send("refused", r);
+  for (const [kind, payload] of replies) send(kind, payload);
   return ops;
 }
 
@@ -246,33 +386,48 @@ const OPS = {
     if (brand) brand.textContent = title;
   },
   top() { window.scrollTo(0, 0); },
-  timer([id, ms]) {
+  timer([id, ms, heavy]) {
     nextIds = Math.max(nextIds, id + 1);
     if (ms <= GATHER_MS) dueSoon.add(id);
+    if (heavy) heavyTimers.add(id);
     timers.set(id, setTimeout(() => {
       timers.delete(id);
       dueSoon.delete(id);
       send("timer", { id });
+      heavyTimers.delete(id);
     }, ms));
   },
-  untimer([id]) { clearTimeout(timers.get(id)); timers.delete(id); dueSoon.delete(id); },
-  set([key, value], refused) {
+  untimer([id]) { clearTimeout(timers.get(id)); timers.delete(id); dueSoon.delete(id); heavyTimers.delete(id); },
+  set([key, value], replies) {
     try {
       localStorage.setItem(key, value);
     } catch (e) {
-      let size = 0, held = null;
-      try {
-        for (let i = 0; i < localStorage.length; i++) {
-          const k = localStorage.key(i);
-          size += k.length + (localStorage.getItem(k) || "").length;
-        }
-        held = localStorage.getItem(key);
-        size += key.length + value.length - (held === null ? 0 : key.length + held.length);
-      } catch (e2) { /* unreadable: the limit is what was asked */ }
-      refused.push({ key, value: held, size });
+      let held = null;
+      try { held = localStorage.getItem(key); } catch (e2) { /* unreadable */ }
+      replies.push(["refused", { key, value: held }]);
       return;
     }
     if (key.startsWith("zaria.save.")) keepStorage();
+  },
+  // All or nothing: when one value is refused, every key gets back what it held.
+  setall([id, values], replies) {
+    const before = new Map();
+    try {
+      for (const [key, value] of Object.entries(values)) {
+        before.set(key, localStorage.getItem(key));
+        localStorage.setItem(key, value);
+      }
+    } catch (e) {
+      try {
+        for (const [key, held] of before) {
+          if (held === null) localStorage.removeItem(key);
+          else localStorage.setItem(key, held);
+        }
+      } catch (e2) { /* what was there is put back wherever it can be */ }
+      replies.push(["wrote", { id, ok: false }]);
+      return;
+    }
+    replies.push(["wrote", { id, ok: true }]);
   },
   remove([key]) { try { localStorage.removeItem(key); } catch (e) { /* unavailable */ } },
   push([name, depth, address]) { history.pushState({ zaria: name, depth }, "", url(address)); },
@@ -543,14 +698,14 @@ async function restart(options) {
   root.removeAttribute("data-ready");
   live = false;
   restarting = true;
-  const stopping = (await call("stop", {})) || [];
-  for (const t of timers.values()) clearTimeout(t);
-  timers.clear();
-  dueSoon.clear();
-  for (const t of speaking.values()) clearTimeout(t);
-  speaking.clear();
-  announcing.clear();
-  pendingFocus = "";
+  // A worker that does not answer (it was ended) is replaced by a new one.
+  let stopping = await bounded(call("stop", {}), answerMs());
+  if (stopping === TIMED_OUT) {
+    await replaceWorker();
+    stopping = [];
+  }
+  stopping = stopping || [];
+  forgetTimers();
   restarting = false;
   if (options && options.clear) {
     localStorage.clear();
@@ -571,17 +726,32 @@ async function restart(options) {
   root.dataset.ready = "1";
 }
 
+// The old app's timers and what it had still to say: gone with it.
+function forgetTimers() {
+  for (const t of timers.values()) clearTimeout(t);
+  timers.clear();
+  dueSoon.clear();
+  heavyTimers.clear();
+  for (const t of speaking.values()) clearTimeout(t);
+  speaking.clear();
+  announcing.clear();
+  pendingFocus = "";
+}
+
 // Settles once every event sent so far has been answered and applied (and what
 // those answers asked for in turn, a step back through the history included: its
 // popstate is sent before the step counts as done): for the tests, which act faster
 // than a person.
+// The calls of a worker that is given up are never answered: waiting on them ends
+// when it is given up, and the new worker's start is waited on in turn.
 async function settled() {
   let seen, steps;
   do {
     seen = queue;
     steps = stepping;
     await steps;
-    await seen;
+    await Promise.race([seen, givenUp.promise]);
+    await revived;
   } while (seen !== queue || steps !== stepping);
 }
 
@@ -593,6 +763,8 @@ window.zariaPy = {
   benchPenta: (n) => worker.sync.bench_penta(n),
   snapshot: () => pythonSnapshot.state,
   snapshotMade: () => pythonSnapshot.made,
+  // Ends Python's worker as the browser may (to free memory, a crash): see revive().
+  endWorker: () => worker && worker.terminate(),
 };
 
 start();

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
-from zaria_web import stored, widgets
+from zaria_web import archive, stored, widgets
 from zaria_web.effects import (
     CELEBRATIONS,
     SOUNDS,
@@ -40,6 +40,7 @@ from zaria_web.effects import (
     ScrollTop,
     Setting,
     Sound,
+    StoreAll,
     Timer,
     Vibrate,
 )
@@ -125,6 +126,9 @@ class App:
         #: Each game's save as last stored by this page (JSON), to write only changes.
         self._stored: dict[str, str | None] = {}
         self._screens: dict[str, Screen] = {}
+        # A game in progress comes before the finished ones: when storage is full, the
+        # oldest finished games give way to its save.
+        self.ctx.saves.make_room = lambda: archive.drop_oldest(self.ctx)
         self.screen: Screen = HomeScreen(self.ctx)
         self._screens["home"] = self.screen
         self._closed = False
@@ -199,6 +203,8 @@ class App:
             elif isinstance(effect, ReadFile):
                 # Before drawing: the file picked is in the field the drawing replaces.
                 self._read_file(effect)
+            elif isinstance(effect, StoreAll):
+                self._store_all(effect)
         if going is not None:
             self.go(going)
             return
@@ -263,6 +269,19 @@ class App:
             f.input_id, f.limit, lambda text: answer(f.done(text)), lambda e: answer(f.failed(e))
         )
 
+    def _store_all(self, w: StoreAll) -> None:
+        screen = self.screen
+
+        def answer(ok: bool) -> None:
+            # The screen that asked learns the outcome, shown or not (its model says
+            # what storage holds); it is drawn only when it is shown.
+            if screen is self.screen and not self._closed:
+                self.dispatch(w.done(ok))
+            else:
+                screen.update(w.done(ok), Effects())
+
+        self.host.storage_set_all(w.values, answer)
+
     def _arm(self) -> None:
         """Start, keep or cancel the timer, as the screen's model wants it now."""
         screen = self.screen
@@ -277,7 +296,8 @@ class App:
                 if screen is self.screen:
                     self.dispatch(wanted.intent)
 
-            self._timer = (wanted, screen, self.host.set_timeout(wanted.ms, fire))
+            handle = self.host.set_timeout(wanted.ms, fire, heavy=wanted.heavy)
+            self._timer = (wanted, screen, handle)
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
@@ -300,6 +320,8 @@ class App:
             self._stored[game] = None
         elif saves.save(game, state):
             self._stored[game] = text
+            if "save.unavailable" in self.ctx.notices and saves.problem(game) is None:
+                self.ctx.notices.remove("save.unavailable")  # saved again: no longer true
 
     # -- navigation ---------------------------------------------------------
     def go(self, name: str, from_history: bool = False) -> None:

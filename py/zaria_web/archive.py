@@ -226,6 +226,22 @@ def add(ctx: Context, new: Entry) -> bool:
     return True
 
 
+def drop_oldest(ctx: Context) -> bool:
+    """Drop the oldest finished game to make room for a game in progress that storage
+    cannot hold (:attr:`zaria_web.saves.SaveStore.make_room`); whether one was dropped.
+    The player is told (``games.made_room``), once per screen."""
+    found = read(ctx.host)
+    games = found.value
+    if not games:
+        return False  # none, or none that could be read: nothing is written over them
+    if len(games) == 1:
+        ctx.host.storage_remove(KEY)
+    elif not ctx.host.storage_set(KEY, encode(games[1:])):
+        return False
+    ctx.saves.tell("games.made_room")
+    return True
+
+
 def find(games: list[Entry], ident: str) -> Entry | None:
     """The game called ``ident``, if it is kept."""
     return next((g for g in games if g.id == ident), None)

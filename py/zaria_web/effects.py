@@ -98,6 +98,15 @@ class ReadFile:
     failed: Callable[[str], Any] = field(compare=False)
 
 
+@dataclass(frozen=True)
+class StoreAll:
+    """Store every one of ``values`` (key → text) or none of them (an import, which
+    is all or nothing); ``done`` makes the answer's intent from whether they were."""
+
+    values: dict[str, str] = field(compare=False)
+    done: Callable[[bool], Any] = field(compare=False)
+
+
 #: The sounds a game makes and the celebrations it shows, the least telling first:
 #: of those one update asks for, only the most telling is played (a computer's turn
 #: played at once rolls, holds and scores in one update).
@@ -136,6 +145,7 @@ Effect = (
     | Celebrate
     | SaveFile
     | ReadFile
+    | StoreAll
 )
 
 
@@ -149,6 +159,9 @@ class Timer:
 
     ms: int
     intent: Any
+    #: Whether answering it takes long (seconds: the computer's tables being built),
+    #: so that the page waits that long for its answer before taking Python for gone.
+    heavy: bool = False
 
 
 class Effects:
@@ -196,6 +209,9 @@ class Effects:
         self, input_id: str, limit: int, done: Callable[[str], Any], failed: Callable[[str], Any]
     ) -> None:
         self.items.append(ReadFile(input_id, limit, done, failed))
+
+    def store_all(self, values: dict[str, str], done: Callable[[bool], Any]) -> None:
+        self.items.append(StoreAll(values, done))
 
     def download(
         self, url: str, done: Callable[[bytes], Any], failed: Callable[[str], Any]

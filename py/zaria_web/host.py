@@ -27,8 +27,9 @@ class Host(Protocol):
     def announce(self, text: str, assertive: bool = False) -> None:
         """Say ``text`` to screen readers (the live region)."""
 
-    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
-        """Call ``fn`` once after ``ms`` milliseconds; return a handle."""
+    def set_timeout(self, ms: int, fn: Callable[[], None], heavy: bool = False) -> int:
+        """Call ``fn`` once after ``ms`` milliseconds; return a handle. ``heavy``: ``fn``
+        takes long (seconds), which the page allows for before taking Python for gone."""
 
     def clear_timeout(self, handle: int) -> None:
         """Cancel a pending :meth:`set_timeout`."""
@@ -43,6 +44,11 @@ class Host(Protocol):
 
     def storage_set(self, key: str, value: str) -> bool:
         """Store a value; ``False`` when storage is unavailable or full."""
+
+    def storage_set_all(self, values: dict[str, str], done: Callable[[bool], None]) -> None:
+        """Store every one of ``values`` or none of them: when storage refuses one, what
+        was there before is put back under every key. ``done`` is told which, at once
+        or once the page knows (storage lives on the page)."""
 
     def storage_remove(self, key: str) -> None:
         """Remove a stored value (silently when storage is unavailable)."""

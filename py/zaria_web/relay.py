@@ -12,10 +12,14 @@ The operations (each a JSON list, its name first):
 
 - ``render screen tools``, ``focus selector``, ``announce text assertive``,
   ``doc lang theme title``, ``top`` (scroll to the top);
-- ``timer id ms``, ``untimer id``: start or cancel a page timer; when it fires,
-  the page calls ``timer {id}``;
+- ``timer id ms heavy``, ``untimer id``: start or cancel a page timer; when it
+  fires, the page calls ``timer {id}`` (whose answer may take seconds when
+  ``heavy``);
 - ``set key value``, ``remove key``: localStorage; a write the page's storage
   refuses is reported back as ``refused {key, value}``;
+- ``setall id values``: store every value of ``values`` (key → text) or none of
+  them (what was there is put back when one is refused); the page answers
+  ``wrote {id, ok}``;
 - ``push name depth url``, ``replace name depth url``, ``go steps``: the history;
 - ``read id input limit``: read the file picked in ``#input``; the page answers
   ``read {id, text}`` or ``read {id, reason}``;
@@ -32,7 +36,7 @@ The operations (each a JSON list, its name first):
 Storage is mirrored: the page sends all of it at the start and every change
 another tab makes; the worker reads its copy. Whether a write fits is only known
 on the page, after the fact: a refused write sets a limit on the mirror's size
-from then on (so that the next writes are refused here, at once, as the app
+(measured on the mirror) from then on (so that the next writes are refused here, at once, as the app
 expects), puts the mirror back and, for a saved game, saves it again through
 the app (which then frees space or says that it cannot save).
 """
@@ -94,6 +98,8 @@ class RelayHost:
         self.landing: tuple[str, int] | None = None
         self.timers: dict[int, Callable[[], None]] = {}
         self.reads: dict[int, tuple[Callable[[str], None], Callable[[str], None]]] = {}
+        #: Writes of all or nothing sent to the page, until it answers.
+        self.writes: dict[int, tuple[dict[str, str], Callable[[bool], None]]] = {}
         self._spawn_fetch = spawn_fetch
         self._next = snapshot.get("first_id", 1)
 
@@ -136,10 +142,10 @@ class RelayHost:
         return self.now
 
     # -- timers --------------------------------------------------------------------
-    def set_timeout(self, ms: int, fn: Callable[[], None]) -> int:
+    def set_timeout(self, ms: int, fn: Callable[[], None], heavy: bool = False) -> int:
         handle = self._id()
         self.timers[handle] = fn
-        self.ops.append(["timer", handle, ms])
+        self.ops.append(["timer", handle, ms, heavy])
         return handle
 
     def clear_timeout(self, handle: int) -> None:
@@ -152,15 +158,59 @@ class RelayHost:
             raise StorageError(f"reading {key!r}: the page's storage cannot be read")
         return self.storage.get(key)
 
+    def _fits(self, values: dict[str, str]) -> bool:
+        """Whether the mirror with ``values`` stored stays below the size at which
+        the page's storage refused a write (always, before any was refused)."""
+        storage = self.storage
+        if storage is None or self.limit is None:
+            return True
+        grows = sum(
+            len(v) - len(storage[k]) if k in storage else len(k) + len(v) for k, v in values.items()
+        )
+        return self.used() + grows < self.limit
+
     def storage_set(self, key: str, value: str) -> bool:
         if self.storage is not None:
-            old = self.storage.get(key)
-            grows = len(key) + len(value) - (0 if old is None else len(key) + len(old))
-            if self.limit is not None and self.used() + grows >= self.limit:
+            if not self._fits({key: value}):
                 return False
             self.storage[key] = value
         self.ops.append(["set", key, value])
         return True
+
+    def storage_set_all(self, values: dict[str, str], done: Callable[[bool], None]) -> None:
+        # Unlike a single write, this one is not counted as done before the page says so.
+        if self.storage is None or not self._fits(values):
+            done(False)
+            return
+        handle = self._id()
+        self.writes[handle] = (values, done)
+        self.ops.append(["setall", handle, values])
+
+    def wrote(self, handle: int, ok: bool) -> None:
+        """The page's answer to ``setall``: the mirror takes the values only when the
+        page's storage did."""
+        found = self.writes.pop(handle, None)
+        if found is None or self.storage is None:
+            return
+        values, done = found
+        if ok:
+            self.storage.update(values)
+        else:
+            before = dict(self.storage)
+            self.storage.update(values)
+            self._refused_at(self.used())
+            self.storage = before
+        done(ok)
+
+    def _refused_at(self, size: int) -> None:
+        """The page's storage refused a write that would have made the mirror ``size``
+        characters: from now on no write makes it as large.
+
+        The limit is measured on the mirror, not on the page: the page's storage may
+        hold what the mirror does not (another app of the same site, a value written
+        without a ``storage`` event), and a limit the mirror never reaches would let
+        the same write be sent, and refused, again and again."""
+        self.limit = min(size, self.limit if self.limit is not None else size)
 
     def storage_remove(self, key: str) -> None:
         if self.storage is not None:
@@ -171,12 +221,12 @@ class RelayHost:
         """Characters in the mirrored storage, keys included."""
         return sum(len(k) + len(v) for k, v in (self.storage or {}).items())
 
-    def refused(self, key: str, value: str | None, size: int) -> None:
-        """The page's storage refused writing ``key`` (``size`` characters with it);
-        ``value`` is what it holds under that key."""
+    def refused(self, key: str, value: str | None) -> None:
+        """The page's storage refused writing ``key`` (which the mirror holds, as it
+        counted the write done); ``value`` is what the page holds under that key."""
         if self.storage is None:
             return
-        self.limit = min(size, self.limit if self.limit is not None else size)
+        self._refused_at(self.used())
         if value is None:
             self.storage.pop(key, None)
         else:
@@ -343,6 +393,8 @@ class Relay:
                 app.open_entry(target)
         else:
             self._open_address(app, host, target)
+        if data.get("revived"):
+            app.notice("app.revived")  # the page gave up a worker that stopped answering
         app.redraw()
 
     def _open_address(self, app: App, host: RelayHost, target: str | None) -> None:
@@ -374,7 +426,12 @@ class Relay:
         if host is not None:
             host.timers.clear()
             host.reads.clear()
+            host.writes.clear()
             host.ops.append(["stopping", stepping])
+
+    def on_ping(self, data: dict[str, Any]) -> None:
+        """Nothing: the page asks, after an error in the worker, whether Python still
+        answers (see ``revive`` in web/boot.js)."""
 
     def on_warm(self, data: dict[str, Any]) -> None:
         """Import the next screen not imported yet, while the player is on home (so that
@@ -414,12 +471,17 @@ class Relay:
         host, key, value = self.host, data.get("key"), data.get("value")
         if host is None or host.storage is None:
             return
+        old = None if key is None else host.storage.get(str(key))
         if key is None:
             host.storage.clear()
         elif value is None:
             host.storage.pop(str(key), None)
         else:
             host.storage[str(key)] = str(value)
+        if key is None or value is None or len(str(value)) < len(old or ""):
+            # Room was freed, perhaps more than the mirror knew of: the next write is
+            # tried on the page again (and sets the limit again if it is refused).
+            host.limit = None
         if self.app is not None:
             self.app.storage_changed(None if key is None else str(key))
 
@@ -428,9 +490,13 @@ class Relay:
         key, value = str(data.get("key", "")), data.get("value")
         if host is None:
             return
-        host.refused(key, None if value is None else str(value), int(data.get("size", 0)))
+        host.refused(key, None if value is None else str(value))
         if app is not None:
             app.storage_refused(key)
+
+    def on_wrote(self, data: dict[str, Any]) -> None:
+        if self.host is not None:
+            self.host.wrote(int(data.get("id", 0)), data.get("ok") is True)
 
     def on_popstate(self, data: dict[str, Any]) -> None:
         """Back or Forward: show the screen of the entry reached."""

@@ -40,7 +40,10 @@ through the ``notify`` callback (the app shows a notice once per screen):
   ``save.unavailable`` says that the game is not being saved. Every write is
   preceded by a read of the same key, and a failed read cancels the write.
 - **Storage unavailable or full** → ``save.unavailable``; the game goes on
-  without saving, and each later action tries again.
+  without saving, and each later action tries again. When storage is full, room
+  is made first: the set-aside saves go, then whatever :attr:`SaveStore.make_room`
+  gives way, one piece at a time (the app's oldest finished games), until the save
+  fits or nothing is left to give.
 - **The same game open in two tabs**: before writing, the store checks that
   the stored save is the one this tab last read or wrote; a ``storage`` event
   from the other tab triggers the same check at once (:meth:`SaveStore.changed`).
@@ -187,6 +190,9 @@ class SaveStore:
         self.conflicts: set[str] = set()
         #: Games whose save could not be read when opened: never written or removed here.
         self.blocked: set[str] = set()
+        #: Frees some storage for a save that does not fit (the app's oldest finished
+        #: game); whether it freed anything. Called again while the save still does not fit.
+        self.make_room: Callable[[], bool] = lambda: False
         # The writer of each game's save as this tab last read or wrote it
         # (None: known to be absent). Games never loaded or saved are not checked.
         self._seen: dict[str, Writer | None] = {}
@@ -306,6 +312,8 @@ class SaveStore:
         payload = encode(game, state, writer)
         stored = self.host.storage_set(PREFIX + game, payload)
         if not stored and self._free_space():
+            stored = self.host.storage_set(PREFIX + game, payload)
+        while not stored and self.make_room():
             stored = self.host.storage_set(PREFIX + game, payload)
         if not stored:
             self._unavailable()

@@ -25,11 +25,15 @@ The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``, plus
 one ``"farkle:<rules id>": {...}`` per other set of house rules that has
 games, read through :func:`zaria_web.stored.decode_json`. Statistics stored
 before house rules existed are the same format without those keys, so they load
-as they are and their Farkle games go on counting for the rules page's game; a
-key this version does not know is left out. An unreadable one is set aside
-under ``zaria.badstats`` and counting restarts; the player is told once
-(``stats.corrupt``: the value set aside is gone from its key, so it is not found
-again). When storage refuses to read them, nothing is counted or cleared, so
+as they are and their Farkle games go on counting for the rules page's game. A
+rules id written otherwise than this version writes it (``farkle:standard-open0``,
+the options in another order) is read as the rules it names (:func:`canonical`).
+A key this version cannot count (an unknown game or rules id, from an older or
+newer app or an imported file) is kept as it is, beside the figures it counts:
+each write of the statistics writes it back unchanged (:func:`split`). An
+unreadable value is set aside under ``zaria.badstats`` and counting restarts;
+the player is told once (``stats.corrupt``: the value set aside is gone from its
+key, so it is not found again). When storage refuses to read them, nothing is counted or cleared, so
 that statistics nobody could see are never replaced (``stats.unavailable``).
 """
 
@@ -68,6 +72,47 @@ def farkle_key(rules: FarkleRules = DEFAULT_RULES) -> str:
     ('farkle', 'farkle:additive-open500')
     """
     return "farkle" if rules.is_default else FARKLE_RULES_PREFIX + rules.id
+
+
+def canonical(key: str) -> str | None:
+    """The key under which this version counts what is stored under ``key`` (None:
+    a key it cannot count).
+
+    >>> canonical("farkle:penalty500"), canonical("farkle:standard-open0")
+    (None, 'farkle')
+    >>> canonical("farkle:additive-penalty500-open350"), canonical("yacht")
+    ('farkle:additive-open350-penalty500', None)
+    """
+    if key in GAMES or key in REAL_KEYS:
+        return key
+    if not key.startswith(FARKLE_RULES_PREFIX):
+        return None
+    try:
+        rules = FarkleRules.from_id(key.removeprefix(FARKLE_RULES_PREFIX), exact=False)
+    except ValueError:  # BadRulesError, or digits int() refuses ("²", thousands of them)
+        return None
+    return farkle_key(rules)
+
+
+def split(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A stored statistics object's entries this version counts (under their
+    :func:`canonical` keys), and those it keeps as they are: the keys it cannot
+    count, and a second spelling of rules already counted (never merged: the two
+    may overlap, and nothing is lost by keeping it).
+
+    >>> split({"format": 1, "farkle:standard": {"g": 1}, "farkle": {"g": 2}, "x": 3})
+    ({'farkle': {'g': 2}}, {'farkle:standard': {'g': 1}, 'x': 3})
+    """
+    counted: dict[str, Any] = {}
+    kept: dict[str, Any] = {}
+    # A key written as this version writes it comes first and wins a clash.
+    for key in sorted((k for k in data if k != "format"), key=lambda k: canonical(k) != k):
+        name = canonical(key)
+        if name is None or name in counted:
+            kept[key] = data[key]
+        else:
+            counted[name] = data[key]
+    return counted, kept
 
 
 def farkle_rules(key: str) -> FarkleRules | None:
@@ -182,15 +227,35 @@ def parse(raw: str) -> dict[str, Summary]:
     >>> parse('{"format": 1}') == {"penta": Summary(), "farkle": Summary()}
     True
     """
-    data = stored.decode_json(raw)
+    return parse_value(stored.decode_json(raw))[0]
+
+
+def parse_value(data: Any) -> tuple[dict[str, Summary], dict[str, Any]]:
+    """The summaries of a decoded statistics object, and what it holds that this
+    version keeps as it is (:func:`split`); raises :class:`~zaria_web.stored.Unreadable`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Unreadable("unknown statistics format")
-    known = [k for k in data if k in REAL_KEYS or (k not in GAMES and farkle_rules(k) is not None)]
-    keys = [*GAMES, *sorted(known)]
+    counted, kept = split(data)
+    keys = [*GAMES, *sorted(k for k in counted if k not in GAMES)]
     try:
-        return {k: Summary.from_dict(data[k]) if k in data else Summary() for k in keys}
+        summaries = {k: Summary.from_dict(counted[k]) if k in counted else Summary() for k in keys}
     except ValueError as exc:
         raise Unreadable(str(exc)) from exc
+    return summaries, kept
+
+
+def kept(raw: str | None) -> dict[str, Any]:
+    """What the statistics stored as ``raw`` hold that this version keeps as it is
+    (nothing when there are none, or they cannot be read)."""
+    try:
+        return {} if raw is None else parse_value(stored.decode_json(raw))[1]
+    except Unreadable:
+        return {}
+
+
+def value(summaries: dict[str, Summary], keep: dict[str, Any]) -> dict[str, Any]:
+    """The statistics as stored (``zaria.stats``): the summaries, and what is kept as it is."""
+    return {**keep, "format": FORMAT, **{k: s.to_dict() for k, s in summaries.items()}}
 
 
 def read(
@@ -205,12 +270,6 @@ def read(
 def load(host: Host, notify: Callable[[str], None] | None = None) -> dict[str, Summary]:
     """The statistics of each game (empty summaries when none could be read)."""
     return read(host, notify).value or {g: Summary() for g in GAMES}
-
-
-def _store(host: Host, stats: dict[str, Summary]) -> bool:
-    data: dict[str, Any] = {"format": FORMAT}
-    data.update({g: s.to_dict() for g, s in stats.items()})
-    return host.storage_set(KEY, json.dumps(data, sort_keys=True))
 
 
 def clear(host: Host) -> bool:
@@ -349,4 +408,5 @@ def record(
         log=log,
         penta=game == "penta",
     )
-    return _store(ctx.host, summaries)
+    text = json.dumps(value(summaries, kept(found.raw)), sort_keys=True)
+    return ctx.host.storage_set(KEY, text)

@@ -64,6 +64,14 @@ class ReplaceYes:
 
 
 @dataclass(frozen=True)
+class Replaced:
+    """Storage took the file's statistics and games (``done``), or refused them and
+    holds what it held."""
+
+    done: bool
+
+
+@dataclass(frozen=True)
 class ReplaceNo:
     """No, keep them."""
 
@@ -90,20 +98,23 @@ class Imported:
 
     summaries: dict[str, stats.Summary]
     games: list[archive.Entry]
+    #: What the file's statistics hold that this version keeps as it is (:func:`stats.split`).
+    kept: dict[str, Any]
 
 
-def stats_value(summaries: dict[str, stats.Summary]) -> dict[str, Any]:
-    """The statistics as stored (``zaria.stats``)."""
-    return {"format": stats.FORMAT, **{k: s.to_dict() for k, s in summaries.items()}}
-
-
-def export_text(summaries: dict[str, stats.Summary], games: list[archive.Entry], date: str) -> str:
-    """The exported file's text."""
+def export_text(
+    summaries: dict[str, stats.Summary],
+    games: list[archive.Entry],
+    date: str,
+    kept: dict[str, Any],
+) -> str:
+    """The exported file's text (``kept``: what the statistics hold that this version
+    keeps as it is, exported with them)."""
     data = {
         "app": APP,
         "format": FORMAT,
         "date": date,
-        "stats": stats_value(summaries),
+        "stats": stats.value(summaries, kept),
         "games": json.loads(archive.encode(games)),
     }
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
@@ -123,33 +134,25 @@ def parse_file(text: str) -> Imported:
     if version > FORMAT:
         raise BadImport("import.newer")
     try:
-        summaries = stats.parse(json.dumps(data.get("stats")))
+        summaries, kept = stats.parse_value(data.get("stats"))
     except Unreadable as exc:
         raise BadImport("import.bad_stats") from exc
     try:
         games = archive.parse_value(data.get("games"))
     except Unreadable as exc:
         raise BadImport("import.bad_games") from exc
-    return Imported(summaries, games)
+    return Imported(summaries, games, kept)
 
 
-def replace_all(host: Any, imported: Imported) -> bool:
-    """Store the file's statistics and games in place of the ones kept; False (and
-    nothing changed) when storage refuses either."""
-    try:
-        before = {k: host.storage_get(k) for k in (stats.KEY, archive.KEY)}
-    except Exception:
-        return False
-    text = json.dumps(stats_value(imported.summaries), sort_keys=True)
-    games = archive.bounded(imported.games)
-    if host.storage_set(stats.KEY, text) and host.storage_set(archive.KEY, archive.encode(games)):
-        return True
-    for key, value in before.items():  # put back what was there
-        if value is None:
-            host.storage_remove(key)
-        else:
-            host.storage_set(key, value)
-    return False
+def import_values(host: Any, imported: Imported) -> dict[str, str] | None:
+    """What an import stores, key by key (written all or nothing); None when the
+    statistics or the games kept cannot be read (nothing unseen is written over)."""
+    if not (stored.readable(host, stats.KEY) and stored.readable(host, archive.KEY)):
+        return None
+    return {
+        stats.KEY: json.dumps(stats.value(imported.summaries, imported.kept), sort_keys=True),
+        archive.KEY: archive.encode(archive.bounded(imported.games)),
+    }
 
 
 @dataclass(init=False)
@@ -189,7 +192,9 @@ class Transfer:
             self.waiting = None
             out.focus(f"#{FIELD}")
         elif isinstance(intent, ReplaceYes) and self.waiting is not None:
-            return self._replace(ctx, out)
+            self._replace(ctx, out)
+        elif isinstance(intent, Replaced):
+            return self._replaced(ctx, intent.done, out)
         return False
 
     def _export(self, ctx: Context, out: Effects) -> None:
@@ -199,7 +204,8 @@ class Transfer:
         summaries = found.value or {g: stats.Summary() for g in GAMES}
         self.read(ctx)
         date = ctx.host.now_iso()
-        out.save_file(f"zaria-stats-{date[:10]}.json", export_text(summaries, self.games, date))
+        text = export_text(summaries, self.games, date, stats.kept(found.raw))
+        out.save_file(f"zaria-stats-{date[:10]}.json", text)
         out.announce(ctx.tr("export.done"))
 
     def _refuse(self, msg_id: str, out: Effects) -> None:
@@ -215,10 +221,17 @@ class Transfer:
             return
         out.focus("#stats-import-no")
 
-    def _replace(self, ctx: Context, out: Effects) -> bool:
+    def _replace(self, ctx: Context, out: Effects) -> None:
         imported, self.waiting = self.waiting, None
         assert imported is not None
-        done = replace_all(ctx.host, imported)
+        values = import_values(ctx.host, imported)
+        if values is None:
+            self._replaced(ctx, False, out)
+        else:
+            out.store_all(values, Replaced)
+
+    def _replaced(self, ctx: Context, done: bool, out: Effects) -> bool:
+        """Say how the import went (where the player is: the import's own place)."""
         self.read(ctx)
         out.announce(ctx.tr("import.done" if done else "import.failed"))
         if not done:

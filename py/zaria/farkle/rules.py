@@ -125,8 +125,16 @@ class FarkleRules:
         return "-".join(parts)
 
     @classmethod
-    def from_id(cls, text: str) -> FarkleRules:
-        """The rules named by :attr:`id`; raises :class:`BadRulesError`."""
+    def from_id(cls, text: str, exact: bool = True) -> FarkleRules:
+        """The rules named by :attr:`id`; raises :class:`BadRulesError`.
+
+        With ``exact=False`` a name written otherwise than :attr:`id` writes it (the
+        options in another order, a zero option spelt out) is read as the rules it
+        names, as an older or newer app may have written it.
+
+        >>> FarkleRules.from_id("additive-penalty500-open350", exact=False).id
+        'additive-open350-penalty500'
+        """
         parts = text.split("-") if isinstance(text, str) else []
         fields: dict[str, Any] = {"table": parts[0] if parts else text}
         for part in parts[1:]:
@@ -143,7 +151,7 @@ class FarkleRules:
                     value=str(text),
                 )
         rules = cls(**fields)
-        if rules.id != text:  # e.g. "standard-open0" or the options out of order
+        if exact and rules.id != text:  # e.g. "standard-open0" or the options out of order
             raise BadRulesError(
                 "err.farkle.bad_rule",
                 f"{text!r} is not written as {rules.id!r}",

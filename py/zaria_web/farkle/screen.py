@@ -415,7 +415,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
     def timer(self) -> Timer | None:
         # Expert's tables are built once the table is drawn, whoever's turn it is.
         if self.active and not self.confirm and self.live() is not None and self._needs_expert():
-            return Timer(PREPARE_MS, BuildExpert())
+            return Timer(PREPARE_MS, BuildExpert(), heavy=True)
         return super().timer()
 
     def _build_expert(self) -> None:

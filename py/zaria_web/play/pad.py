@@ -187,6 +187,13 @@ class PadScreen(GameScreen[G]):
         faces = isinstance(entry, list) and all(type(f) is int and f in FACES for f in entry)
         if not faces or len(entry) > 6:
             raise StateError(f"score pad save: the dice entered must be faces 1 to 6: {entry!r}")
+        # The throw to come has the dice the game rolls next (Penta's five less those
+        # held, Farkle's dice left), none when it rolls no more: never more are entered.
+        throw = int(game.dice_to_roll()) if not game.over and game.can_roll() else 0
+        if len(entry) > throw:
+            raise StateError(
+                f"score pad save: {len(entry)} dice entered for a throw of {throw}: {entry!r}"
+            )
         coach = state.get("coach", False)
         if not isinstance(coach, bool):
             raise StateError(f"score pad save: the coach is on or off, not {coach!r}")
