@@ -116,11 +116,13 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     for key in "1234":
         page.keyboard.press(key)
     expect(page.locator("#fk-selection")).to_have_text("+1,050")
-    # The computer's turn at the normal pace: one visible step a second.
+    # The computer's turn at the normal pace: Alice's bank stays 2 s on the table, then
+    # one visible step a second.
     page.clock.pause_at(page.evaluate("Date.now()") + 10)
     page.keyboard.press("b")
     expect(page.locator("#fk-sub")).to_have_text("Computer is playing…")
-    page.clock.run_for(990)
+    page.clock.run_for(1990)
+    expect(page.locator(".fk-events")).to_contain_text("Alice banks")
     expect(page.locator(".fk-tray.waiting")).to_have_count(1)
     page.clock.run_for(20)
     expect(page.locator(".fk-tray button.die")).to_have_count(6)

@@ -64,7 +64,7 @@ def test_a_worker_that_ends_mid_game_is_replaced_and_the_game_resumes(
     start(page, game)
     prefix = PREFIX[game]
     page.locator(f"#{prefix}-roll").click()
-    before, saved = table(page, game), storage(page)[f"zaria.save.{game}"]
+    before, saved, kept = table(page, game), storage(page)[f"zaria.save.{game}"], storage(page)
     page.evaluate("window.zariaPy.endWorker()")
     # The next tap goes unanswered: the page notices, says so, starts Python again.
     tap = page.locator("#penta-roll" if game == "penta" else "#fk-die-1")
@@ -75,7 +75,7 @@ def test_a_worker_that_ends_mid_game_is_replaced_and_the_game_resumes(
     expect(notice).to_contain_text("your game resumes from its last move")
     page.screenshot(path=str(shots / f"revived-{game}.png"))
     assert table(page, game) == before  # the last save, as it was
-    assert storage(page)[f"zaria.save.{game}"] == saved
+    assert storage(page) == kept  # the save, statistics and finished games, byte for byte
     # The page answers the next tap, from the new worker.
     tap.click()
     assert table(page, game) != before
@@ -95,7 +95,7 @@ def test_a_worker_that_ends_on_the_statistics_screen_is_replaced(app: App) -> No
 
 
 def test_the_page_says_so_while_python_starts_again_and_offers_a_reload_if_it_cannot(
-    app: App,
+    app: App, shots: Path
 ) -> None:
     page = app.open(f"?answer-timeout={ANSWER_MS}&boot-timeout=8000")
     start(page, "penta")
@@ -106,6 +106,7 @@ def test_the_page_says_so_while_python_starts_again_and_offers_a_reload_if_it_ca
     page.locator("#penta-roll").click()
     banner = page.locator("#revive-banner")
     expect(banner).to_contain_text("Zaria could not start again. Your game is kept")
+    page.screenshot(path=str(shots / "revive-failed.png"))
     reload = banner.get_by_role("button", name="Reload")
     expect(reload).to_be_visible()
     app.allowed_errors.append("Failed to load")
@@ -234,7 +235,7 @@ def export_file(tmp_path: Path, games: int) -> Path:
     return path
 
 
-def test_an_import_storage_cannot_hold_changes_nothing_and_says_so_where_the_player_is(
+def test_an_import_storage_cannot_hold_changes_nothing_and_says_so(
     app: App, tmp_path: Path, shots: Path
 ) -> None:
     app.page.set_viewport_size({"width": 390, "height": 844})

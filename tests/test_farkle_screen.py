@@ -18,6 +18,7 @@ from zaria.i18n import Translator, catalogue
 from zaria_web.app import App
 from zaria_web.farkle import screen as farkle_screen
 from zaria_web.farkle.screen import FarkleScreen
+from zaria_web.play.screen import READ_MS
 
 
 class Host(FakeHost):
@@ -397,7 +398,8 @@ def test_computer_turn_plays_out_step_by_step_at_normal_pace() -> None:
     p = page(host)
     assert p.text["fk-turn"] == "Computer's turn"
     assert not p.enabled("fk-roll")
-    host.advance(999)
+    # The person's bank stays on the table 2 s before the computer's first roll.
+    host.advance(1999)
     assert game(app).roll is None
     host.advance(1)
     p = page(host)
@@ -443,7 +445,8 @@ def test_computer_pace_sets_the_time_between_steps(pace: str, step: int) -> None
     roll(app)
     tap(app, 1)
     bank(app)
-    host.advance(step - 1)
+    # The person's bank is read first: longer than a step, shorter at the fast pace.
+    host.advance(READ_MS[pace] - 1)
     assert game(app).roll is None
     host.advance(1)
     assert game(app).roll is not None
@@ -471,7 +474,7 @@ def test_changing_the_pace_during_the_computer_s_turn_applies_at_once() -> None:
     tap(app, 1)
     bank(app)
     app.action("setting", {"key": "pace", "value": "fast", "event": "change"})
-    host.advance(300)
+    host.advance(READ_MS["fast"])
     assert game(app).roll is not None
 
 
@@ -596,7 +599,7 @@ def test_resume_picks_up_a_computer_turn_in_progress() -> None:
     roll(app)
     tap(app, 1)
     bank(app)
-    host.advance(2000)  # the computer rolled and set aside its 1
+    host.advance(READ_MS["normal"] + 1000)  # the computer rolled and set aside its 1
     assert game(app).selected == (0,)
     app2, host2 = make({"dice": "123466,155223,11134"}, storage=host.storage)
     assert game(app2).current == 1 and game(app2).selected == (0,)

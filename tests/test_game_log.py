@@ -16,6 +16,7 @@ from test_play_framework import FARKLE, GAMES, PENTA, Game, game, ids, open_game
 from zaria.i18n import Translator
 from zaria_web.app import App
 from zaria_web.play.log import MESSAGES, GameLog, Note, Turn
+from zaria_web.play.screen import READ_MS
 from zaria_web.widgets import log_line
 
 #: Penta: 1, 1, 2, 3, 4, keep the 1s, then 1, 1, 1: a Penta (50).
@@ -179,7 +180,7 @@ def test_the_computer_s_turn_is_logged_step_by_step_while_it_plays(g: Game) -> N
         penta_turn(app)
     else:
         farkle_bust(app)
-    host.advance(1000)
+    host.advance(READ_MS["normal"])  # the person's turn is read first
     first = screen(app).log.turns[-1]
     assert first.seat == 1 and not first.kind and len(first.steps) == 1
     host.advance(1000)

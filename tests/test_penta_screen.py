@@ -13,6 +13,7 @@ from zaria_web.app import App
 from zaria_web.data_files import DataFile
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL, PentaScreen
+from zaria_web.play.screen import READ_MS
 
 
 def screen(app: App) -> PentaScreen:
@@ -85,7 +86,9 @@ def test_the_computer_plays_its_turn_step_by_step_at_its_pace() -> None:
     app.action("box", {"box": "chance"})
     app.action("validate", {})
     assert game(app).current == 1
-    host.advance(300)
+    host.advance(READ_MS["fast"] - 1)  # Ann's box is read first
+    assert game(app).dice is None
+    host.advance(1)
     assert game(app).dice is not None and game(app).current == 1  # it rolled, visibly
     host.advance(300 * 12)
     assert game(app).current == 0 and game(app).round == 2

@@ -17,7 +17,14 @@ import pytest
 from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
-from zaria_web.play.screen import BUST_BUZZ, HANDOVER_PAUSE_MS, ROLL_BUZZ, GameScreen, Play
+from zaria_web.play.screen import (
+    BUST_BUZZ,
+    HANDOVER_PAUSE_MS,
+    READ_MS,
+    ROLL_BUZZ,
+    GameScreen,
+    Play,
+)
 
 
 @dataclass(frozen=True)
@@ -582,7 +589,10 @@ def test_the_computer_s_turn_stays_readable_in_its_log(g: Game) -> None:
     app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
     app.action("start", {})
     end_turn(g, app)  # Ann's turn ends: the computer's begins, a step a second
+    # Ann's outcome stays on the table for 2 s first, not the normal pace's 1 s.
     host.advance(1000)
+    assert Page(host.screen_html).text[f"{g.prefix}-turn-log-title"] == "Ann’s last turn"
+    host.advance(READ_MS["normal"] - 1000)
     page = Page(host.screen_html)
     assert page.text[f"{g.prefix}-turn-log-title"] == "Computer’s turn"
     first = Page(host.screen_html).text[f"{g.prefix}-turn-log-steps"]
@@ -642,3 +652,29 @@ def test_a_lost_turn_vibrates_more_and_the_computer_s_rolls_not_at_all() -> None
     app.action("roll", {})  # Ben loses his turn too; then the computer plays at once
     host.advance(0)
     assert host.vibrated == [BUST_BUZZ, BUST_BUZZ]
+
+
+# -- holding a die by its key -------------------------------------------------------------------
+
+#: What is said of die 1 (a 1 on both games' scripted first roll), held and let go.
+DIE_SAID = {
+    "penta": ("Die 1, showing 1, held", "Die 1, showing 1"),
+    "farkle": ("die 1, showing 1, set aside", "die 1, showing 1"),
+}
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_a_die_held_by_its_key_is_said_aloud_and_a_tap_is_left_to_the_button(g: Game) -> None:
+    app, host = started(g)
+    app.action("roll", {})
+    held, free = DIE_SAID[g.name]
+    host.announced.clear()
+    assert app.key("1")
+    assert g.held(game(app))[0] in (True, 0) and g.held(game(app)) not in ([], [False] * 5)
+    assert host.announced[-1] == held
+    assert app.key("1")
+    assert host.announced[-1] == free
+    # A tap moves the focus to the die, whose pressed state a screen reader reads.
+    host.announced.clear()
+    g.hold(app)
+    assert held not in host.announced

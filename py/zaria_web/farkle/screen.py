@@ -51,7 +51,7 @@ from zaria_web.farkle import setup_view, view
 from zaria_web.farkle.feel import computer_held, felt
 from zaria_web.names import in_every_language
 from zaria_web.play.log import Note, Turn
-from zaria_web.play.screen import GameScreen, Play
+from zaria_web.play.screen import GameScreen, KeyHold, Play
 from zaria_web.play.seats import DEFAULT_NAME, SetLevel, shown_name
 from zaria_web.screen import Context
 from zaria_web.widgets import Note as Said
@@ -125,7 +125,7 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
 }
 #: The shortcuts during play: the intent of each key.
 KEYS: dict[str, Any] = {"r": Play(Roll()), "b": Play(Bank())} | {
-    str(n): Play(Toggle(n - 1)) for n in range(1, MAX_DICE + 1)
+    str(n): KeyHold(n - 1) for n in range(1, MAX_DICE + 1)
 }
 
 
@@ -470,6 +470,12 @@ class FarkleScreen(GameScreen[FarkleGame]):
 
     def game_key(self, key: str) -> Any | None:
         return KEYS.get(key.lower())
+
+    def die_said(self, index: int) -> str:
+        game = self.game
+        assert game is not None and game.roll is not None
+        key = "farkle.die.selected" if index in game.selected else "farkle.die"
+        return self.ctx.tr(key, n=index + 1, value=game.roll[index])
 
     # -- drawing ------------------------------------------------------------------------
     def _seat_views(self) -> tuple[view.SeatView, ...]:

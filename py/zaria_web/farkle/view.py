@@ -682,12 +682,14 @@ def render_table(tr: Translator, v: TableView) -> str:
     # One place holds every notice, however many there are.
     said = f'<div class="fk-notices">{said}</div>' if said else ""
     cls = "fk-table panel" + ("" if v.human else " ai-turn")
-    # What is tapped (the dice, the buttons) comes first, what is said after it.
+    # What is tapped (the dice, the buttons) comes first, what is said after it; each
+    # in a box of its own that only a phone on its side draws (side by side).
     table = (
         f'<section class="{cls}" aria-labelledby="fk-turn">'
-        f"{_turn_heading(tr, v)}{_tray(tr, v)}"
+        f'{_turn_heading(tr, v)}<div class="fk-play">{_tray(tr, v)}'
         f"{widgets.dice_pad(tr, 'fk', v.pad, compact=not v.dice) if v.pad else ''}{_coach(tr, v)}"
-        f"{_actions(tr, v)}{_status(tr, v, said)}{_stats(tr, v)}{_groups(tr, v)}</section>"
+        f'{_actions(tr, v)}</div><div class="fk-info">{_status(tr, v, said)}{_stats(tr, v)}'
+        f"{_groups(tr, v)}</div></section>"
     )
     side = (
         f'<div class="fk-side">{_players(tr, v)}{scoring_card(tr, v.card_open, v.rules.scoring)}'

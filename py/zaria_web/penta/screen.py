@@ -28,7 +28,7 @@ from zaria_web.effects import Effects, Timer
 from zaria_web.penta import review, view
 from zaria_web.penta.feel import felt
 from zaria_web.play.log import Note, Turn
-from zaria_web.play.screen import BackToGame, GameScreen, KeepPlaying, Play
+from zaria_web.play.screen import BackToGame, GameScreen, KeepPlaying, KeyHold, Play
 from zaria_web.play.seats import default_number, shown_name
 from zaria_web.screen import Context, Refresh
 from zaria_web.settings import ChangeSetting
@@ -415,7 +415,7 @@ class PentaScreen(GameScreen[PentaGame]):
         if k == "v" and self.selected is not None:
             return Validate()
         if len(k) == 1 and k in "12345" and game.dice is not None and game.rolls_left:
-            return Play(Toggle(int(k) - 1))
+            return KeyHold(int(k) - 1)
         return None
 
     # -- drawing ------------------------------------------------------------------------
@@ -463,6 +463,12 @@ class PentaScreen(GameScreen[PentaGame]):
                 coach_switch=self.coach_wanted(),
             )
         )
+
+    def die_said(self, index: int) -> str:
+        game = self.game
+        assert game is not None and game.dice is not None
+        key = "penta.die.held" if game.held[index] else "penta.die"
+        return self.ctx.tr(key, n=index + 1, value=game.dice[index])
 
     def held(self, out: Effects) -> None:
         game = self.game

@@ -23,7 +23,7 @@ from zaria.errors import StateError
 from zaria.game import Game
 from zaria_web.effects import Effects, Focus, Timer
 from zaria_web.play.dice import Dice
-from zaria_web.play.screen import GameScreen, Play, TakeBack
+from zaria_web.play.screen import GameScreen, KeyHold, Play, TakeBack
 from zaria_web.screen import Context
 from zaria_web.widgets import PadView
 
@@ -129,7 +129,7 @@ class PadScreen(GameScreen[G]):
             self._throw(out)
         else:
             super().update(intent, out)
-            if isinstance(intent, Play | TakeBack):
+            if isinstance(intent, Play | KeyHold | TakeBack):
                 # A change of the dice held changes the size of the throw to come.
                 del self.entry[self.needed() :]
         roll_button = Focus(f"#{self.prefix}-roll")

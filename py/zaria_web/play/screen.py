@@ -81,6 +81,15 @@ class Play:
 
 
 @dataclass(frozen=True)
+class KeyHold:
+    """A person holds or lets go (sets aside or puts back) die ``index`` by its number
+    key. Played as a tap on the die, and said aloud: the focus stays where it was, so
+    nothing else would tell a screen reader what changed."""
+
+    index: int
+
+
+@dataclass(frozen=True)
 class TakeBack:
     """Undo the last decision that ended a turn (a Penta record, a Farkle bank)."""
 
@@ -107,6 +116,9 @@ BUST_BUZZ = (60, 40, 60)
 #: How long the hand-over card ignores taps: a double tap meant for the last turn
 #: (150 ms apart, or a slow 400) never starts the next person's turn.
 HANDOVER_PAUSE_MS = 600
+#: How long a person's outcome (a lost turn, a bank, the box just filled) stays on the
+#: table before the computer's first step, at each pace (the instant pace has none).
+READ_MS = {"normal": 2000, "fast": 1000}
 
 
 #: The controls every game has, by ``data-act``: the intent each reports.
@@ -176,6 +188,9 @@ class GameScreen(Page, Generic[G]):
         self.handover: int | None = None
         self.handover_ready = False
         self.last_human: int | None = None
+        #: A person's turn just ended and the computer's begins: the person's outcome
+        #: (a lost turn, a bank, a box) stays on the table a while first (READ_MS).
+        self.reading = False
         #: Every player's turns, step by step (saved with the game), and whether
         #: its earlier turns are shown.
         self.log = GameLog()
@@ -219,6 +234,11 @@ class GameScreen(Page, Generic[G]):
 
     def held(self, out: Effects) -> None:
         """The computer changed the dice held."""
+
+    def die_said(self, index: int) -> str:
+        """Die ``index`` as a screen reader names it: its value, and whether it is held
+        (set aside)."""
+        raise NotImplementedError
 
     def started(self, out: Effects) -> None:
         """A game just started."""
@@ -345,6 +365,7 @@ class GameScreen(Page, Generic[G]):
             self.entered(out)
         elif isinstance(intent, Leave):
             self.active = False
+            self.reading = False  # whoever comes back has read it
         elif isinstance(intent, Start):
             if self.phase != "play":  # a stale tap on a form or end screen already gone
                 self.start(out)
@@ -362,6 +383,7 @@ class GameScreen(Page, Generic[G]):
             out.setting(intent.key, intent.value)
             self.setting_changed(intent.key, intent.value)
         elif isinstance(intent, ComputerStep):
+            self.reading = False
             self.computer_plays(out)
         elif isinstance(intent, TakeBack):
             self.take_back(out)
@@ -373,9 +395,11 @@ class GameScreen(Page, Generic[G]):
             self.take_device(out)
         elif isinstance(intent, ToggleLog):
             self.log_open = not self.log_open
-        elif isinstance(intent, Play):
+        elif isinstance(intent, Play | KeyHold):
             if self.human_turn():
-                self.play(intent.action, out)
+                action = intent.action if isinstance(intent, Play) else self.toggle(intent.index)
+                if self.play(action, out) and isinstance(intent, KeyHold):
+                    out.announce(self.die_said(intent.index))
             elif self.computer_turn():
                 self.busy(out)
         elif isinstance(intent, seats.SeatIntent):
@@ -412,6 +436,7 @@ class GameScreen(Page, Generic[G]):
         if game.over:
             self.finish(out)
         elif game.current != before:
+            self.reading = not game.seats[before].computer and game.seats[game.current].computer
             self.hand_over(out)
         return True
 
@@ -563,7 +588,10 @@ class GameScreen(Page, Generic[G]):
         if game.seats[game.current].computer:
             if self.player(game.seats[game.current]) is None:
                 return None  # not ready: an update (a download's answer) brings it in
-            return Timer(self.pace_ms(), ComputerStep())
+            pace = self.pace_ms()
+            if self.reading and pace:
+                pace = max(pace, READ_MS.get(self.ctx.settings.get("pace", "normal"), pace))
+            return Timer(pace, ComputerStep())
         return self.own_timer()
 
     # -- the game's life --------------------------------------------------------------
@@ -578,6 +606,7 @@ class GameScreen(Page, Generic[G]):
         self.confirm = False
         self.note = self.notice = self.pending = None
         self.handover, self.handover_ready, self.last_human = None, False, None
+        self.reading = False
         self.log = GameLog()
         out.scroll_top()  # the form may have been scrolled: the table starts at its top
         self.started(out)

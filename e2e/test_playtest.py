@@ -1,0 +1,75 @@
+"""What a play-test found players feel: the keypads at 320 px, Farkle on a phone held
+sideways, a die held by its key said aloud."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import App
+
+PREFIX = {"penta": "penta", "farkle": "fk"}
+
+
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways (0: not at all)."""
+    return int(page.evaluate("document.documentElement.scrollWidth - innerWidth"))
+
+
+def start_pad(app: App, game: str) -> Page:
+    page = app.open(f"#/{game}-pad")
+    prefix = PREFIX[game]
+    page.locator(f"#{prefix}-name-0").fill("Ann")
+    page.locator(f"#{prefix}-start").click()
+    expect(page.locator(f"#{prefix}-pad-key-6")).to_be_visible()
+    return page
+
+
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_the_keypads_keep_their_six_keys_on_the_narrowest_phones(
+    app: App, game: str, shots: Path
+) -> None:
+    prefix = PREFIX[game]
+    sizes = [(320, "en"), (320, "fr"), (320, "el"), (320, "tr"), (360, "el"), (390, "tr")]
+    for width, lang in sizes:
+        app.page.set_viewport_size({"width": width, "height": 740})
+        app.reset()  # a new game each time (the last one's save is gone)
+        app.page.evaluate("lang => localStorage.setItem('zaria.lang', lang)", lang)
+        page = start_pad(app, game)
+        assert sideways(page) == 0, (width, lang)
+        keys = [page.locator(f"#{prefix}-pad-key-{n}").bounding_box() for n in range(1, 7)]
+        assert all(k is not None for k in keys)
+        assert all(k["x"] >= 0 and k["x"] + k["width"] <= width for k in keys if k), (width, lang)
+        assert min(k["width"] for k in keys if k) >= 44, (width, lang)  # a finger's target
+        assert len({round(k["y"]) for k in keys if k}) == 1  # one row
+        if width == 320 and lang == "el":
+            page.screenshot(path=str(shots / f"pad-{game}-320-el.png"), full_page=True)
+
+
+def test_farkle_on_a_phone_held_sideways_shows_the_table_beside_the_players(
+    app: App, shots: Path
+) -> None:
+    app.page.set_viewport_size({"width": 844, "height": 390})
+    page = app.open("?dice=155234,22334")
+    page.locator(".game-card.farkle").click()
+    page.locator("#fk-name-0").fill("Ann")
+    if page.locator("#fk-computer").is_checked():
+        page.locator("#fk-computer").click()
+    page.locator("#fk-start").click()
+    page.locator("#fk-roll").click()
+    page.locator("#fk-die-1").click()
+    page.locator("#fk-roll").click()  # 2, 2, 3, 3, 4: the turn is lost
+    expect(page.locator(".fk-event.lost")).to_be_visible()
+    page.screenshot(path=str(shots / "farkle-sideways-lost.png"))
+    assert sideways(page) == 0
+    table, players = (
+        page.locator(".fk-table").bounding_box(),
+        page.locator(".fk-players").bounding_box(),
+    )
+    assert table and players and table["x"] + table["width"] <= players["x"]  # side by side
+    # The dice, Roll and Bank, the turn's total and the lost turn, all on the first screen.
+    for selector in (".fk-tray", "#fk-roll", "#fk-bank", "#fk-turn-total", ".fk-event.lost"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 390, selector
