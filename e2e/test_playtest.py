@@ -1,8 +1,9 @@
 """What a play-test found players feel: the keypads at 320 px, Farkle on a phone held
-sideways, a die held by its key said aloud."""
+sideways, the auto-record countdown and a keyboard player."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,35 @@ def test_farkle_on_a_phone_held_sideways_shows_the_table_beside_the_players(
     for selector in (".fk-tray", "#fk-roll", "#fk-bank", "#fk-turn-total", ".fk-event.lost"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 390, selector
+
+
+def test_moving_through_the_sheet_by_keyboard_stops_the_countdown(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    page = app.page
+    page.clock.install()  # the countdown moves on only when the test says
+    app.open("?dice=11111,11111,44421")
+    page.locator(".game-card.penta").click()
+    page.locator("#penta-name-0").fill("Ann")
+    if page.locator("#penta-computer").is_checked():
+        page.locator("#penta-computer").click()
+    page.locator("#penta-start").click()
+    for _ in range(3):
+        page.keyboard.press("r")
+    countdown = page.locator("#penta-countdown")
+    expect(countdown).to_contain_text("in 3 s in Fours")
+    expect(page.locator("#box-aces")).to_be_focused()  # the app took the player there
+    page.clock.run_for(1000)
+    expect(countdown).to_contain_text("in 2 s")  # moving the focus itself stopped nothing
+    page.keyboard.press("Tab")  # the player moves on through the boxes
+    expect(page.locator("#box-twos")).to_be_focused()
+    expect(countdown).to_have_count(0)
+    expect(page.locator("#live")).to_contain_text("Automatic recording stopped")
+    page.clock.run_for(10_000)
+    expect(page.locator(".round")).to_have_text("Round 1 of 13")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # Fours
+    page.keyboard.press("v")
+    expect(page.locator("tr.fours td").first).to_have_text("12")

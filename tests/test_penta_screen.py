@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
-from fake_host import PENTA_TABLE, FakeHost, start_penta
+from fake_host import PENTA_TABLE, FakeHost, Page, start_penta
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
 from zaria_web.app import App
@@ -67,6 +68,49 @@ def test_leaving_for_the_rules_and_coming_back_restarts_the_countdown() -> None:
     assert host.scrolled_to_top >= 2
     host.advance(3100)
     assert game(app).sheets[0][Box.FOURS] == 12
+
+
+def test_moving_into_the_sheet_stops_the_countdown_and_says_so_once() -> None:
+    app, host = start_penta({"dice": "11111,11111,44421,11111,11111,44421"})
+    for _ in range(2):
+        app.action("roll", {})
+    assert 'data-focus-act="sheet-focus"' not in host.screen_html  # no countdown yet
+    host.announced.clear()
+    app.action("roll", {})
+    # Said once as it starts, with how to stop it; the drawn countdown is not live.
+    said = [a for a in host.announced if "Recording automatically in 3 s in Fours" in a]
+    assert len(said) == 1 and "Move into the sheet to stop it." in said[0]
+    page = Page(host.screen_html)
+    assert page.tags["penta-countdown"]["aria-live"] == "off"
+    assert page.tags["box-aces"]["data-focus-act"] == "sheet-focus"
+    host.advance(1000)
+    assert not [a for a in host.announced[1:] if "Recording automatically" in a]
+    app.action("sheet-focus", {})
+    assert host.announced[-1] == "Automatic recording stopped: choose a box, then Validate."
+    assert 'id="penta-countdown"' not in host.screen_html
+    assert 'data-focus-act="sheet-focus"' not in host.screen_html
+    host.advance(20_000)
+    assert game(app).round == 1  # nothing recorded while they listen to the boxes
+    app.action("box", {"box": "fours"})
+    app.action("validate", {})
+    assert game(app).sheets[0][Box.FOURS] == 12
+    # The next turn's last roll counts down again.
+    for _ in range(3):
+        app.action("roll", {})
+    assert 'id="penta-countdown"' in host.screen_html
+    host.advance(3100)
+    assert game(app).round == 3
+
+
+def test_the_score_just_made_is_shown_but_not_read_twice() -> None:
+    app, host = start_penta({"dice": "11111,11111,44421"})
+    for _ in range(3):
+        app.action("roll", {})
+    host.advance(3100)
+    said = [a for a in host.announced if "Recorded automatically" in a]
+    assert len(said) == 1  # announced by the app …
+    shown = re.search(r'<p class="penta-msg last"([^>]*)>', host.screen_html)
+    assert shown is not None and 'aria-live="off"' in shown.group(1)  # … not by the table
 
 
 def test_selecting_a_box_cancels_the_countdown_and_validate_records_it() -> None:

@@ -462,7 +462,12 @@ function url(address) {
 }
 
 // -- drawing ---------------------------------------------------------------------------
-function focusEl(el) { el.focus({ preventScroll: true }); }
+// Focus the app moves itself is not the player's: see the focusin listener.
+let appFocusing = false;
+function focusEl(el) {
+  appFocusing = true;
+  try { el.focus({ preventScroll: true }); } finally { appFocusing = false; }
+}
 
 // A focused text field's value and selection: a redraw that arrives while the
 // player types (a download finishing, a timer) must not move the caret.
@@ -623,6 +628,17 @@ function onField(evt) {
   send("action", { act, data }, evt);
 }
 document.addEventListener("change", onField);
+// The player moving the focus onto an element with data-focus-act by keyboard is the
+// app's to know: moving into Penta's sheet stops its countdown. (A pointer's focus
+// comes with its click, which says more.)
+let pointing = false;
+document.addEventListener("pointerdown", () => { pointing = true; }, true);
+document.addEventListener("keydown", () => { pointing = false; }, true);
+document.addEventListener("focusin", (evt) => {
+  if (!live || appFocusing || pointing) return;
+  const el = evt.target.closest && evt.target.closest("[data-focus-act]");
+  if (el) send("action", { act: el.dataset.focusAct, data: {} }, evt);
+});
 document.addEventListener("input", onField);
 
 document.addEventListener("keydown", (evt) => {

@@ -69,6 +69,12 @@ class Tick:
 
 
 @dataclass(frozen=True)
+class SheetFocus:
+    """The person moved the focus into the sheet (a box, by keyboard): they are
+    choosing, so the auto-record countdown stops for this roll (WCAG 2.2.1)."""
+
+
+@dataclass(frozen=True)
 class ToggleSheet:
     """Show every player's column of the sheet, or only the current one's (on a phone)."""
 
@@ -92,6 +98,7 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "toggle-sheet": lambda d: ToggleSheet(),
     "toggle-settings": lambda d: ToggleSettings(),
     "table-retry": lambda d: RetryTable(),
+    "sheet-focus": lambda d: SheetFocus(),
 }
 
 
@@ -124,6 +131,8 @@ class PentaScreen(GameScreen[PentaGame]):
         #: The box the countdown records in, and its whole length in seconds.
         self.countdown_box: Box | None = None
         self.countdown_of = 3
+        #: The countdown was stopped for this roll (the person moved into the sheet).
+        self.paused = False
         self.auto = False
         self.decisions: list[review.Decision] = []
         self.show_all = False
@@ -262,8 +271,11 @@ class PentaScreen(GameScreen[PentaGame]):
             self._rolled(out)
         elif isinstance(action, Record):
             self._recorded(action.box, out)
-        self.countdown = None
+        self.countdown, self.paused = None, False
         self._start_countdown()
+        if self.countdown is not None:
+            # Said once, when it starts (the countdown itself is not read out each second).
+            out.announce(self._countdown_said())
 
     def feel(self, action: Any, seat: int, out: Effects) -> None:
         assert self.game is not None
@@ -349,10 +361,16 @@ class PentaScreen(GameScreen[PentaGame]):
             and game.dice is not None
             and game.rolls_left == 0
             and self.selected is None
+            and not self.paused
         )
         self.countdown = seconds if waiting else None
         self.countdown_of = seconds or 3
         self.countdown_box = self._best_box() if waiting else None
+
+    def _countdown_said(self) -> str:
+        tr, box = self.ctx.tr, self.countdown_box
+        name = tr("penta.box." + box.value) if box is not None else ""
+        return f"{tr('penta.countdown', s=self.countdown, box=name)} {tr('penta.countdown_how')}"
 
     def _best_box(self) -> Box | None:
         """The box the optimal player records the current roll in."""
@@ -391,6 +409,10 @@ class PentaScreen(GameScreen[PentaGame]):
                 self.play(Record(self.selected), out)
         elif isinstance(intent, Tick):
             self._tick(out)
+        elif isinstance(intent, SheetFocus):
+            if self.countdown is not None and self.human_turn():
+                self.countdown, self.paused = None, True
+                out.announce(self.ctx.tr("penta.countdown_paused"))
         elif isinstance(intent, ToggleSheet):
             self.show_all = not self.show_all
         elif isinstance(intent, ToggleSettings):

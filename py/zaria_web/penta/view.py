@@ -130,7 +130,9 @@ class PentaView:
         else:
             text = self.tr(key, **params)
         kind = "last" if key == "penta.last" else "warn"
-        return f'<p class="penta-msg {kind}" role="status">{h(text)}</p>'
+        # The score just made is said by the app already (announced), not again here.
+        role = 'aria-live="off"' if key == "penta.last" else 'role="status"'
+        return f'<p class="penta-msg {kind}" {role}>{h(text)}</p>'
 
     def _select(self, key: str, options: list[tuple[str, str]], label: str) -> str:
         current = self.settings.get(key, "")
@@ -354,7 +356,7 @@ class PentaView:
         name = tr("penta.box." + box.value) if box is not None else ""
         bar = _bar_style(s, left)
         return (
-            f'<p class="penta-msg countdown" role="timer" id="penta-countdown">'
+            f'<p class="penta-msg countdown" role="timer" aria-live="off" id="penta-countdown">'
             f'<span class="countdown-text">{h(tr("penta.countdown", s=left, box=name))}</span>'
             f'<span class="countdown-track" aria-hidden="true">'
             f'<span class="countdown-bar" style="{bar}" data-fresh></span></span></p>'
@@ -555,7 +557,7 @@ class PentaView:
             f'<td class="{classes}">'
             # Once a box is chosen the others leave the Tab order, so that Tab goes on to
             # Validate; they stay clickable, and unchoosing the box brings them back.
-            f"<button{attrs(type='button', class_='box-btn', id='box-' + box.value, data_act='box', data_box=box.value, aria_pressed='true' if selected else 'false', aria_label=label, disabled=not allowed, tabindex='-1' if s.selected is not None and not selected else None)}>"
+            f"<button{attrs(type='button', class_='box-btn', id='box-' + box.value, data_act='box', data_box=box.value, aria_pressed='true' if selected else 'false', aria_label=label, disabled=not allowed, tabindex='-1' if s.selected is not None and not selected else None, data_focus_act='sheet-focus' if s.countdown is not None else None)}>"
             f'<span class="pot num">{h(shown) if allowed else "—"}</span>{extra}'
             f"{mark}</button></td>"
         )

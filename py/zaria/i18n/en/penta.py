@@ -36,6 +36,8 @@ MESSAGES: dict[str, str] = {
     "penta.validate": "Validate round",
     "penta.sacrifice": "No open box scores points: you must sacrifice one",
     "penta.countdown": "Recording automatically in {s} s in {box}…",
+    "penta.countdown_paused": "Automatic recording stopped: choose a box, then Validate.",
+    "penta.countdown_how": "Move into the sheet to stop it.",
     "penta.table_error": "The computer player could not be loaded. Reload the page to try again.",
     "penta.coach": "Coach",
     "penta.coach.best_box": "Best: record in {box} (expected final score {value})",

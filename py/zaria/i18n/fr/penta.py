@@ -36,6 +36,8 @@ MESSAGES: dict[str, str] = {
     "penta.validate": "Valider le tour",
     "penta.sacrifice": "Aucune case ouverte ne rapporte de points : il faut en sacrifier une",
     "penta.countdown": "Inscription automatique en case {box} dans {s} s…",
+    "penta.countdown_paused": "Inscription automatique arrêtée\u202f: choisissez une case, puis validez.",
+    "penta.countdown_how": "Entrez dans la feuille pour l’arrêter.",
     "penta.table_error": "L’ordinateur n’a pas pu être chargé. Rechargez la page pour réessayer.",
     "penta.coach": "Coach",
     "penta.coach.best_box": "Le mieux : inscrire en {box} (score final attendu {value})",

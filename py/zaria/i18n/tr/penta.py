@@ -36,6 +36,8 @@ MESSAGES: dict[str, str] = {
     "penta.validate": "Turu onayla",
     "penta.sacrifice": "Açık hiçbir kutu puan getirmiyor: birini feda etmek gerekiyor",
     "penta.countdown": "{s} saniye içinde {box} kutusuna otomatik yazılacak…",
+    "penta.countdown_paused": "Otomatik yazma durdu: bir kutu seçin, sonra onaylayın.",
+    "penta.countdown_how": "Durdurmak için puan tablosuna geçin.",
     "penta.table_error": "Bilgisayar oyuncu yüklenemedi. Sayfayı yeniden yükleyin.",
     "penta.coach": "Koç",
     "penta.coach.best_box": "En iyisi: {box} kutusuna yaz (beklenen son puan {value})",
