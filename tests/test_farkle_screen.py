@@ -807,3 +807,11 @@ def test_players_with_the_same_name_are_told_apart() -> None:
     app, _ = start("1", names=("Ann", "ann ", "computer", "W" * 30))
     assert [s.name for s in game(app).seats[:4]] == ["Ann", "ann 2", "computer 2", "W" * 24]
     assert game(app).seats[4].computer
+
+
+def test_the_turn_is_named_once_to_a_screen_reader() -> None:
+    app, host = start("155234", names=("Lee",), computer=False)
+    html = host.screen_html
+    assert page(host).text["fk-turn"] == "Lee's turn"
+    # The table is not a region named by that heading (which would say it twice).
+    assert 'aria-labelledby="fk-turn"' not in html

@@ -221,3 +221,8 @@ def test_a_sentence_after_an_exclamation_mark_starts_with_a_capital() -> None:
         tr = Translator(lang)
         for text in (tr("farkle.turns_left.one"), tr("farkle.turns_left.many", n=2)):
             assert text[0].isdigit() or text[0].isupper(), (lang, text)
+
+
+def test_french_undo_says_it_takes_back_the_move() -> None:
+    # «Annuler» alone reads as "cancel" (close the card), not "take back the move".
+    assert Translator("fr")("common.undo") == "Annuler le coup"

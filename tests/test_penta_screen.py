@@ -382,3 +382,24 @@ def test_players_with_the_same_name_are_told_apart() -> None:
     names = ["Ann", "ANN 3", "Ordinateur 2", "Ann 2", "Computer"]
     assert [s.name for s in game(app).seats] == names
     assert game(app).seats[4].computer
+
+
+def test_the_sheet_reads_well_to_a_screen_reader() -> None:
+    app, host = start_penta({"dice": "11234"})
+    page = Page(host.screen_html)
+    # Before the roll a box still to fill says so, not its name again after its row's.
+    cell = re.search(
+        r"<tr class=\"box-row twos\">.*?<td class=\"cur free\">(.*?)</td>", host.screen_html
+    )
+    assert cell is not None and cell.group(1) == '<span class="sr-only">free</span>'
+    # The player's column header: the name, then the total, apart.
+    head = re.search(r'<th scope="col" class="[^"]*cur[^"]*">(.*?)</th>', host.screen_html)
+    assert head is not None and '<span class="sr-only">, total </span>' in head.group(1)
+    app.action("roll", {})
+    page = Page(host.screen_html)
+    assert page.tags["box-aces"]["aria-label"] == "Aces: 2 points"
+    assert page.tags["box-fours"]["aria-label"] == "Fours: 4 points"
+    assert page.tags["box-threes"]["aria-label"] == "Threes: 3 points"
+    app2, host2 = start_penta({"dice": "12346"})
+    app2.action("roll", {})
+    assert Page(host2.screen_html).tags["box-aces"]["aria-label"] == "Aces: 1 point"

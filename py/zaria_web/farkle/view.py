@@ -685,7 +685,8 @@ def render_table(tr: Translator, v: TableView) -> str:
     # What is tapped (the dice, the buttons) comes first, what is said after it; each
     # in a box of its own that only a phone on its side draws (side by side).
     table = (
-        f'<section class="{cls}" aria-labelledby="fk-turn">'
+        # Not a region named by its heading: a screen reader would say "Lee's turn" twice.
+        f'<section class="{cls}">'
         f'{_turn_heading(tr, v)}<div class="fk-play">{_tray(tr, v)}'
         f"{widgets.dice_pad(tr, 'fk', v.pad, compact=not v.dice) if v.pad else ''}{_coach(tr, v)}"
         f'{_actions(tr, v)}</div><div class="fk-info">{_status(tr, v, said)}{_stats(tr, v)}'

@@ -62,6 +62,13 @@ def _real_kicker(tr: Translator) -> str:
 END_COLUMNS = ("common.rank", "common.player", "penta.total")
 
 
+def _box_label(tr: Translator, name: str, points: int, bonus: int) -> str:
+    """What a box open to the roll says to a screen reader: its name, what it scores."""
+    key = "penta.box.option.one" if points == 1 else "penta.box.option"
+    label = tr(key, box=name, points=points)
+    return label + (" " + tr("penta.announce.bonus", bonus=bonus) if bonus else "")
+
+
 def _bar_style(s: TableState, left: int) -> str:
     """The countdown bar's share of the delay at the start and at the end of this second."""
     of = max(s.countdown_of, left, 1)
@@ -464,6 +471,8 @@ class PentaView:
         totals = [game.totals(i) for i in range(n)]
         head = "".join(
             f'<th scope="col" class="{_col(i, cur)}"><span class="pname">{bdi(self._seat_name(seat))}</span>'
+            # Read as "Ann, total 12", not "Ann 12".
+            f'<span class="sr-only">, {h(tr("penta.sheet.head_total"))} </span>'
             f'<span class="ptotal num">{h(tr.number(totals[i].total))}</span></th>'
             for i, seat in enumerate(game.seats)
         )
@@ -525,9 +534,10 @@ class PentaView:
         name = tr("penta.box." + box.value)
         if s.game.dice is None or s.game.seats[s.game.current].computer:
             selected = s.selected is box
+            # The row's header names the box: the cell says it is still to fill.
             return (
                 f'<td class="cur free{" selected" if selected else ""}">'
-                f'<span class="sr-only">{h(name)}</span></td>'
+                f'<span class="sr-only">{h(tr("penta.box.free"))}</span></td>'
             )
         allowed = box in options
         points, bonus = options.get(box, (0, 0))
@@ -541,12 +551,8 @@ class PentaView:
                 f"{'★ ' if best else ''}{h(tr.decimal(coach.boxes[box]))}</span>"
             )
         label = (
-            tr("penta.box.option", box=name, points=points)
-            if allowed
-            else tr("penta.box.forbidden", box=name)
+            _box_label(tr, name, points, bonus) if allowed else tr("penta.box.forbidden", box=name)
         )
-        if bonus:
-            label += " " + tr("penta.announce.bonus", bonus=bonus)
         classes = "cur free" + (" selected" if selected else "")
         classes += " zero" if allowed and points + bonus == 0 else ""
         mark = ""

@@ -210,7 +210,7 @@ MESSAGES: dict[str, str] = {
     "stats.real_dice": "Avec de vrais dés",
     "pad.nothing": "Rien n’est à lancer maintenant.",
     "pad.enter_one": "Entrez le lancer\u202f: 1 dé",
-    "common.undo": "Annuler",
+    "common.undo": "Annuler le coup",
     "common.undone": "La dernière décision de {name} est annulée\u202f: choisissez à nouveau.",
     "common.strict": "Partie stricte\u202f: pas d’annulation",
     "common.undos": "Annulations\u202f: {list}",
