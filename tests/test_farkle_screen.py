@@ -810,7 +810,7 @@ def test_players_with_the_same_name_are_told_apart() -> None:
 
 
 def test_the_turn_is_named_once_to_a_screen_reader() -> None:
-    app, host = start("155234", names=("Lee",), computer=False)
+    _app, host = start("155234", names=("Lee",), computer=False)
     html = host.screen_html
     assert page(host).text["fk-turn"] == "Lee's turn"
     # The table is not a region named by that heading (which would say it twice).
