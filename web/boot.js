@@ -282,6 +282,7 @@ async function replaceWorker() {
 // ``promise``, or TIMED_OUT once ``ms`` of real time have passed.
 const TIMED_OUT = Symbol("timed out");
 function bounded(promise, ms) {
+  if (typeof AbortSignal === "undefined" || !AbortSignal.timeout) return promise;
   const limit = AbortSignal.timeout(ms);
   const late = new Promise((resolve) => limit.addEventListener("abort", () => resolve(TIMED_OUT)));
   return Promise.race([promise, late]);

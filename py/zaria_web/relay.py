@@ -35,10 +35,10 @@ The operations (each a JSON list, its name first):
 
 Storage is mirrored: the page sends all of it at the start and every change
 another tab makes; the worker reads its copy. Whether a write fits is only known
-on the page, after the fact: a refused write sets a limit on the mirror's size
-(measured on the mirror) from then on (so that the next writes are refused here, at once, as the app
-expects), puts the mirror back and, for a saved game, saves it again through
-the app (which then frees space or says that it cannot save).
+on the page, after the fact: a refused write sets a limit on the mirror's size,
+measured on the mirror, from then on (so that the next writes are refused here,
+at once, as the app expects), puts the mirror back and, for a saved game, saves
+it again through the app (which then frees space or says that it cannot save).
 """
 
 from __future__ import annotations
@@ -158,16 +158,17 @@ class RelayHost:
             raise StorageError(f"reading {key!r}: the page's storage cannot be read")
         return self.storage.get(key)
 
+    def _size_with(self, values: dict[str, str]) -> int:
+        """Characters in the mirror once ``values`` are stored in it."""
+        storage = self.storage or {}
+        return self.used() + sum(
+            len(v) - len(storage[k]) if k in storage else len(k) + len(v) for k, v in values.items()
+        )
+
     def _fits(self, values: dict[str, str]) -> bool:
         """Whether the mirror with ``values`` stored stays below the size at which
         the page's storage refused a write (always, before any was refused)."""
-        storage = self.storage
-        if storage is None or self.limit is None:
-            return True
-        grows = sum(
-            len(v) - len(storage[k]) if k in storage else len(k) + len(v) for k, v in values.items()
-        )
-        return self.used() + grows < self.limit
+        return self.limit is None or self._size_with(values) < self.limit
 
     def storage_set(self, key: str, value: str) -> bool:
         if self.storage is not None:
@@ -196,10 +197,7 @@ class RelayHost:
         if ok:
             self.storage.update(values)
         else:
-            before = dict(self.storage)
-            self.storage.update(values)
-            self._refused_at(self.used())
-            self.storage = before
+            self._refused_at(self._size_with(values))
         done(ok)
 
     def _refused_at(self, size: int) -> None:
