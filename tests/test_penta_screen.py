@@ -403,3 +403,28 @@ def test_the_sheet_reads_well_to_a_screen_reader() -> None:
     app2, host2 = start_penta({"dice": "12346"})
     app2.action("roll", {})
     assert Page(host2.screen_html).tags["box-aces"]["aria-label"] == "Aces: 1 point"
+
+
+def test_a_person_keeps_their_own_sheet_in_sight_while_the_computer_plays() -> None:
+    app, host = start_penta({"seed": "3"}, computer=True)
+    app.action("roll", {})
+    app.action("box", {"box": "chance"})
+    app.action("validate", {})
+    assert game(app).current == 1  # the computer's turn
+    html = host.screen_html
+    # The column a phone draws is Ann's, with her score; the computer's total stays
+    # in sight beside it, and its turn in its log.
+    head = re.search(r'<th scope="col" class="cur">(.*?)</th>', html)
+    assert head is not None and "Ann" in head.group(1)
+    chance = re.search(r'<tr class="box-row chance">.*?</tr>', html)
+    assert chance is not None
+    assert re.search(r'<td class="cur num[^"]*">\d+</td>', chance.group(0))
+    strip = re.search(r'<ul class="others-strip">(.*?)</ul>', html)
+    assert strip is not None and "Computer" in strip.group(1) and "Ann" not in strip.group(1)
+    for _ in range(40):
+        if game(app).current == 0:
+            break
+        host.advance(1000)
+    assert game(app).current == 0
+    head = re.search(r'<th scope="col" class="cur">(.*?)</th>', host.screen_html)
+    assert head is not None and "Ann" in head.group(1)

@@ -76,8 +76,27 @@ def _bar_style(s: TableState, left: int) -> str:
 
 
 def _col(i: int, current: int) -> str:
-    """The class of player ``i``'s column: the current player's is drawn apart."""
+    """The class of player ``i``'s column: the one drawn apart (see :func:`shown_seat`)
+    is ``cur``, the only one a phone draws."""
     return "cur" if i == current else "other"
+
+
+def shown_seat(game: PentaGame) -> int:
+    """Whose column the sheet draws apart: the player's whose turn it is, or while
+    the computer plays, the last person's before it (a person keeps their own sheet
+    in sight; the computer's dice and choice are on the table and in its turn's log).
+
+    >>> from zaria.game import Seat
+    >>> g = PentaGame.new([Seat("Ann"), Seat("Computer", computer=True)])
+    >>> shown_seat(g)
+    0
+    """
+    n = len(game.seats)
+    for back in range(n):
+        seat = (game.current - back) % n
+        if not game.seats[seat].computer:
+            return seat
+    return game.current
 
 
 def scored_text(
@@ -419,18 +438,18 @@ class PentaView:
         """One box's row: each player's score, the current player's option if free."""
         tr = self.tr
         game = s.game
-        cur = game.current
+        cur, apart = game.current, shown_seat(game)
         options = game.options() if not game.seats[cur].computer else {}
         last = game.last_scored
         cells = []
         for i, sheet in enumerate(game.sheets):
             value = sheet[box]
             if i == cur and value is None:
-                cells.append(self._box_cell(s, box, options, s.coach))
+                cells.append(self._box_cell(s, box, options, s.coach, _col(i, apart)))
                 continue
             flash = " flash" if last is not None and last.seat == i and last.box is box else ""
             shown = "" if value is None else tr.number(value)
-            cells.append(f'<td class="{_col(i, cur)} num{flash}">{h(shown)}</td>')
+            cells.append(f'<td class="{_col(i, apart)} num{flash}">{h(shown)}</td>')
         return f'<tr class="box-row {box.value}"><th scope="row">{h(tr("penta.box." + box.value))}</th>{"".join(cells)}</tr>'
 
     def _sum_rows(self, totals: list[Totals], cur: int, part: str) -> str:
@@ -467,7 +486,7 @@ class PentaView:
         tr = self.tr
         game = s.game
         n = len(game.seats)
-        cur = game.current
+        cur = shown_seat(game)
         totals = [game.totals(i) for i in range(n)]
         head = "".join(
             f'<th scope="col" class="{_col(i, cur)}"><span class="pname">{bdi(self._seat_name(seat))}</span>'
@@ -514,7 +533,7 @@ class PentaView:
         others = "".join(
             f'<li><span class="pname">{bdi(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
             for i, seat in enumerate(game.seats)
-            if i != game.current
+            if i != shown_seat(game)
         )
         hint = (
             f'<p class="scroll-hint" id="penta-scroll-hint">{h(tr("penta.sheet.scroll_hint"))}</p>'
@@ -529,6 +548,7 @@ class PentaView:
         box: Box,
         options: dict[Box, tuple[int, int]],
         coach: Coach | None,
+        col: str = "cur",
     ) -> str:
         tr = self.tr
         name = tr("penta.box." + box.value)
@@ -536,7 +556,7 @@ class PentaView:
             selected = s.selected is box
             # The row's header names the box: the cell says it is still to fill.
             return (
-                f'<td class="cur free{" selected" if selected else ""}">'
+                f'<td class="{col} free{" selected" if selected else ""}">'
                 f'<span class="sr-only">{h(tr("penta.box.free"))}</span></td>'
             )
         allowed = box in options
@@ -553,7 +573,7 @@ class PentaView:
         label = (
             _box_label(tr, name, points, bonus) if allowed else tr("penta.box.forbidden", box=name)
         )
-        classes = "cur free" + (" selected" if selected else "")
+        classes = f"{col} free" + (" selected" if selected else "")
         classes += " zero" if allowed and points + bonus == 0 else ""
         mark = ""
         if s.countdown is not None and s.countdown_box is box:
