@@ -678,3 +678,39 @@ def test_a_die_held_by_its_key_is_said_aloud_and_a_tap_is_left_to_the_button(g: 
     host.announced.clear()
     g.hold(app)
     assert held not in host.announced
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_undo_of_the_last_person_s_decision_asks_once_the_device_has_passed(g: Game) -> None:
+    dice = "11234,11234,11234" if g is PENTA else "155234,155234,155234"
+    app, host = two_people(g, dice=dice)
+    decide(g, app)  # Ann records Chance / banks 100
+    before = copy.deepcopy(game(app).to_dict())
+    assert pass_device(app)  # Ben has the device now
+    app.action("undo", {})
+    assert game(app).current == 1 and game(app).to_dict() == before  # nothing taken back
+    said = "Take back Ann’s last decision? Press Undo again to take it back."
+    assert host.announced[-1] == said and said in Page(host.screen_html).plain()
+    app.action("undo", {})  # pressed again: it was meant
+    assert game(app).current == 0 and game(app).undos[0] == 1
+    # A press, then something else (the game log unfolded), then Undo: asked again.
+    if g is PENTA:
+        app.action("box", {"box": "chance"})
+        app.action("validate", {})
+    else:
+        app.action("bank", {})
+    assert pass_device(app)
+    app.action("undo", {})
+    app.action("log", {})
+    app.action("undo", {})
+    assert game(app).current == 1 and host.announced[-1] == said
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_undo_on_the_hand_over_card_takes_back_at_once(g: Game) -> None:
+    dice = "11234,11234" if g is PENTA else "155234,155234"
+    app, _ = two_people(g, dice=dice)
+    decide(g, app)
+    assert screen(app).handover == 1  # the card: Ann still holds the device
+    app.action("undo", {})
+    assert game(app).current == 0 and game(app).undos[0] == 1

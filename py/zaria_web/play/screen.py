@@ -191,6 +191,9 @@ class GameScreen(Page, Generic[G]):
         #: A person's turn just ended and the computer's begins: the person's outcome
         #: (a lost turn, a bank, a box) stays on the table a while first (READ_MS).
         self.reading = False
+        #: Undo was pressed once to take back another person's decision (the next
+        #: person has the device): pressed again, it does; anything else forgets it.
+        self.undo_asked = False
         #: Every player's turns, step by step (saved with the game), and whether
         #: its earlier turns are shown.
         self.log = GameLog()
@@ -360,6 +363,7 @@ class GameScreen(Page, Generic[G]):
 
     def update(self, intent: Any, out: Effects) -> None:
         self.rolled = frozenset()  # the dice tumble on the drawing after their roll only
+        asked, self.undo_asked = self.undo_asked, False
         if isinstance(intent, Enter):
             self.active = True
             self.entered(out)
@@ -386,7 +390,7 @@ class GameScreen(Page, Generic[G]):
             self.reading = False
             self.computer_plays(out)
         elif isinstance(intent, TakeBack):
-            self.take_back(out)
+            self.take_back(out, asked)
         elif isinstance(intent, HandoverReady):
             self.handover_ready = self.handover is not None
             if self.handover_ready:  # a stray tap on the backdrop may have taken it away
@@ -518,13 +522,28 @@ class GameScreen(Page, Generic[G]):
         seat = game.undo_seat
         return seat is not None and not game.seats[seat].computer
 
-    def take_back(self, out: Effects) -> None:
+    def take_back(self, out: Effects, asked: bool = False) -> None:
         """Undo the last decision, once, until the next roll (the engine's rules: not
-        a computer's, not in a strict game); the player chooses again."""
+        a computer's, not in a strict game); the player chooses again. Another
+        person's decision, once the device has passed on, is taken back only when
+        Undo is pressed twice in a row (``asked``: the first press asked)."""
         game = self.live()
         if game is None or self.confirm:
             return
         seat = game.undo_seat
+        if (
+            seat is not None
+            and seat != game.current
+            and self.handover is None
+            and not asked
+            and game.can_undo()
+            and not game.seats[seat].computer
+        ):
+            self.undo_asked = True
+            name = seats.shown_name(self.ctx.tr, game.seats[seat])
+            self.note = ("common.undo_ask", {"name": name})
+            out.announce(self.ctx.tr("common.undo_ask", name=name), assertive=True)
+            return
         try:
             game.apply(Undo())
         except IllegalActionError as exc:

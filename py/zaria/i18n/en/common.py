@@ -211,6 +211,7 @@ MESSAGES: dict[str, str] = {
     "pad.enter_one": "Enter the throw: 1 die",
     "common.undo": "Undo",
     "common.undone": "{name}'s last decision is taken back: choose again.",
+    "common.undo_ask": "Take back {name}’s last decision? Press Undo again to take it back.",
     "common.strict": "Strict game: no undo",
     "common.undos": "Undos used: {list}",
     "common.log.turn": "{name}’s turn",

@@ -212,6 +212,7 @@ MESSAGES: dict[str, str] = {
     "pad.enter_one": "Entrez le lancer\u202f: 1 dé",
     "common.undo": "Annuler le coup",
     "common.undone": "La dernière décision de {name} est annulée\u202f: choisissez à nouveau.",
+    "common.undo_ask": "Annuler la dernière décision de {name}\u202f? Appuyez encore sur «\u202fAnnuler le coup\u202f» pour l’annuler.",
     "common.strict": "Partie stricte\u202f: pas d’annulation",
     "common.undos": "Annulations\u202f: {list}",
     "common.log.turn": "Tour de {name}",

@@ -211,6 +211,7 @@ MESSAGES: dict[str, str] = {
     "pad.enter_one": "Atışı girin: 1 zar",
     "common.undo": "Geri al",
     "common.undone": "{name} son kararını geri aldı: yeniden seçin.",
+    "common.undo_ask": "{name} adlı oyuncunun son kararı geri alınsın mı? Geri almak için Geri al düğmesine yeniden basın.",
     "common.strict": "Katı oyun: geri alma yok",
     "common.undos": "Geri almalar: {list}",
     "common.log.turn": "Sıra: {name}",
