@@ -368,9 +368,8 @@ class PentaScreen(GameScreen[PentaGame]):
         self.countdown_box = self._best_box() if waiting else None
 
     def _countdown_said(self) -> str:
-        tr, box = self.ctx.tr, self.countdown_box
-        name = tr("penta.box." + box.value) if box is not None else ""
-        return f"{tr('penta.countdown', s=self.countdown, box=name)} {tr('penta.countdown_how')}"
+        tr, left = self.ctx.tr, self.countdown or 0
+        return f"{view.countdown_text(tr, self.countdown_box, left)} {tr('penta.countdown_how')}"
 
     def _best_box(self) -> Box | None:
         """The box the optimal player records the current roll in."""

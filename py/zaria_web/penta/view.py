@@ -62,6 +62,12 @@ def _real_kicker(tr: Translator) -> str:
 END_COLUMNS = ("common.rank", "common.player", "penta.total")
 
 
+def countdown_text(tr: Translator, box: Box | None, left: int) -> str:
+    """The auto-record countdown in words: the seconds left and the box it records in."""
+    name = tr("penta.box." + box.value) if box is not None else ""
+    return tr("penta.countdown", s=left, box=name)
+
+
 def _box_label(tr: Translator, name: str, points: int, bonus: int) -> str:
     """What a box open to the roll says to a screen reader: its name, what it scores."""
     key = "penta.box.option.one" if points == 1 else "penta.box.option"
@@ -377,13 +383,10 @@ class PentaView:
         """The auto-record countdown: the box it records in, the seconds left, and a
         bar that shrinks through the second now running (the table is redrawn each
         second, so each drawing animates one second's share of the whole)."""
-        tr = self.tr
-        box = s.countdown_box
-        name = tr("penta.box." + box.value) if box is not None else ""
         bar = _bar_style(s, left)
         return (
             f'<p class="penta-msg countdown" role="timer" aria-live="off" id="penta-countdown">'
-            f'<span class="countdown-text">{h(tr("penta.countdown", s=left, box=name))}</span>'
+            f'<span class="countdown-text">{h(countdown_text(self.tr, s.countdown_box, left))}</span>'
             f'<span class="countdown-track" aria-hidden="true">'
             f'<span class="countdown-bar" style="{bar}" data-fresh></span></span></p>'
         )
@@ -434,11 +437,12 @@ class PentaView:
             f'<p class="round">{h(tr("penta.round", n=game.round, of=13))}</p></div>{coach}</div>{cue}'
         )
 
-    def _box_row(self, s: TableState, box: Box) -> str:
-        """One box's row: each player's score, the current player's option if free."""
+    def _box_row(self, s: TableState, box: Box, apart: int) -> str:
+        """One box's row: each player's score, the current player's option if free
+        (``apart``: the column drawn apart, :func:`shown_seat`)."""
         tr = self.tr
         game = s.game
-        cur, apart = game.current, shown_seat(game)
+        cur = game.current
         options = game.options() if not game.seats[cur].computer else {}
         last = game.last_scored
         cells = []
@@ -496,9 +500,9 @@ class PentaView:
             for i, seat in enumerate(game.seats)
         )
         rows = (
-            "".join(self._box_row(s, b) for b in UPPER)
+            "".join(self._box_row(s, b, cur) for b in UPPER)
             + self._sum_rows(totals, cur, "upper")
-            + "".join(self._box_row(s, b) for b in LOWER)
+            + "".join(self._box_row(s, b, cur) for b in LOWER)
             + self._sum_rows(totals, cur, "lower")
         )
         cls = "sheet" + (" show-all" if s.show_all else "") + f" cols-{n}"
@@ -510,13 +514,13 @@ class PentaView:
             aria_label=tr("penta.sheet.all") if s.show_all else None,
         )
         return (
-            f"<div{wrap}>{self._sheet_tools(s, totals)}"
+            f"<div{wrap}>{self._sheet_tools(s, totals, cur)}"
             f'<table class="{cls}" aria-label="{h(tr("penta.sheet"))}">'
             f'<thead><tr><th scope="col" class="corner">{h(tr("penta.sheet.box"))}</th>{head}</tr></thead>'
             f"<tbody>{rows}</tbody></table></div>"
         )
 
-    def _sheet_tools(self, s: TableState, totals: list[Totals]) -> str:
+    def _sheet_tools(self, s: TableState, totals: list[Totals], apart: int) -> str:
         """Above the sheet on a phone: the others' totals, the toggle that shows their
         columns, and once shown, a hint that they scroll sideways."""
         tr = self.tr
@@ -533,7 +537,7 @@ class PentaView:
         others = "".join(
             f'<li><span class="pname">{bdi(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
             for i, seat in enumerate(game.seats)
-            if i != shown_seat(game)
+            if i != apart
         )
         hint = (
             f'<p class="scroll-hint" id="penta-scroll-hint">{h(tr("penta.sheet.scroll_hint"))}</p>'
