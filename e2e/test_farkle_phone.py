@@ -281,11 +281,11 @@ def test_after_bank_the_focus_goes_where_the_next_action_is(app: App) -> None:
     page.locator("#fk-bank").focus()
     page.keyboard.press("Enter")
     # The computer's turn: the focus is on the heading that says so, not the page.
-    expect(page.locator("#fk-turn")).to_have_text("Computer's turn")
+    expect(page.locator("#fk-turn")).to_have_text("Computer’s turn")
     expect(page.locator("#fk-turn")).to_be_focused()
     assert focused(page) == "fk-turn"
     # Its turn over, the focus is on Zoé's Roll: Enter rolls.
-    expect(page.locator("#fk-turn")).to_have_text("Zoé's turn", timeout=20_000)
+    expect(page.locator("#fk-turn")).to_have_text("Zoé’s turn", timeout=20_000)
     expect(page.locator("#fk-roll")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(".fk-tray button.fk-die")).to_have_count(6)
@@ -301,7 +301,7 @@ def test_after_bank_to_another_person_the_focus_is_on_a_control(app: App) -> Non
     expect(page.locator("#fk-die-1")).to_have_attribute("aria-pressed", "true")
     page.locator("#fk-bank").focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#fk-turn")).to_have_text("Yan's turn")
+    expect(page.locator("#fk-turn")).to_have_text("Yan’s turn")
     # The card that passes the device (when it is shown), then Yan's Roll.
     assert focused(page) in ("fk-handover", "fk-roll")
     take_device(page)

@@ -88,7 +88,7 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     expect(page.get_by_role("heading", name="Humans + 1 computer")).to_be_visible()
     shot(page, shots, "setup-desktop")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#fk-turn")).to_have_text("Alice's turn")
+    expect(page.locator("#fk-turn")).to_have_text("Alice’s turn")
     expect(page.get_by_role("progressbar", name="Alice: 0 of 5,000")).to_be_visible()
 
     # Three pairs: all six set aside, «Hot dice!», and all six come back.
@@ -138,7 +138,7 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     page.clock.run_for(2000)  # sets aside three 1s, then banks 1,100
     expect(page.locator(".fk-events")).to_contain_text("Computer banks 1,100")
     page.clock.resume()
-    expect(page.locator("#fk-turn")).to_have_text("Alice's turn")
+    expect(page.locator("#fk-turn")).to_have_text("Alice’s turn")
     assert player_total(page, "Alice") == "2,650"
     assert player_total(page, "Computer") == "1,100"
 
@@ -203,7 +203,7 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     page.get_by_role("button", name="Encaisser", exact=True).click()
     expect(page.locator("#fk-turn")).to_have_text("À Alice de jouer")
     expect(page.locator(".fk-events")).to_contain_text("Tour perdu !")
-    expect(page.locator(".fk-events")).to_contain_text("Ordinateur ne marque rien")
+    expect(page.locator(".fk-events")).to_contain_text("L’ordinateur ne marque rien")
     pass_device(page, "fk")  # back from Bob to Alice
 
     # «Dés chauds !»: the six dice set aside come back, the points stay.
@@ -229,7 +229,7 @@ def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
     pass_device(page, "fk")
 
     page.locator("#fk-roll").click()  # Bob: nothing; then the computer: nothing
-    expect(page.locator(".fk-events")).to_contain_text("Ordinateur ne marque rien")
+    expect(page.locator(".fk-events")).to_contain_text("L’ordinateur ne marque rien")
     expect(page.locator("#fk-turn")).to_have_text("À Alice de jouer")
     pass_device(page, "fk")
 
@@ -322,7 +322,7 @@ def test_setting_aside_refusals_risk_and_resuming(app: App) -> None:
     expect(page.locator(die(page, 1))).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".fk-group")).to_have_count(2)
     expect(page.locator("#fk-turn-total")).to_have_text("300")
-    expect(page.locator("#fk-turn")).to_have_text("Zoé's turn")
+    expect(page.locator("#fk-turn")).to_have_text("Zoé’s turn")
 
     # A new game over a saved one asks first.
     page.get_by_role("button", name="New game").click()

@@ -70,7 +70,7 @@ def test_penta_s_log_under_the_sheet_folds_and_survives_a_reload(app: App, shots
     # Another language: the same log, other words.
     page.locator("#lang").select_option("fr")
     expect(page.locator("#penta-log-summary")).to_have_text("Journal de la partie (1 tour)")
-    expect(page.locator("#penta-turn-log-title")).to_have_text("Tour de Alice")
+    expect(page.locator("#penta-turn-log-title")).to_have_text("Tour d’Alice")
     no_error_box(page)
 
 

@@ -158,7 +158,7 @@ def play_farkle(page: Page) -> None:
         expect(page.locator(f"#fk-die-{pos}")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#fk-selection")).to_have_text("+200")
     page.locator("#fk-bank").click()
-    expect(page.locator("#fk-turn")).to_have_text("Ann's turn", timeout=30_000)
+    expect(page.locator("#fk-turn")).to_have_text("Ann’s turn", timeout=30_000)
     ann = page.locator(".fk-player").filter(has=page.locator(".fk-pname", has_text="Ann"))
     expect(ann.locator(".fk-ptotal")).to_have_text("200")
 

@@ -127,7 +127,11 @@ def test_the_players_table_and_charts_fit_a_phone(
     shoot(page, shots, "stats-players-phone")
 
 
-def seeded_stats() -> str:
+#: Ann's and Bo's final scores in the games :func:`seeded_stats` counts.
+SCORES = ((240, 180), (260, 300), (231, 199), (198, 305))
+
+
+def seeded_stats(scores: tuple[tuple[int, int], ...] = SCORES) -> str:
     """Two players' Penta and Farkle figures, as the game screens store them."""
     import sys
 
@@ -136,7 +140,7 @@ def seeded_stats() -> str:
     from zaria_web.stats import Summary, add_result
 
     penta, farkle = Summary(), Summary()
-    for a, b in ((240, 180), (260, 300), (231, 199), (198, 305)):
+    for a, b in scores:
         penta = add_result(penta, [a, b], ["Ann", "Bo"], [True, True], [a > 235, b > 235],
                            won=[0 if a > b else 1], costs=[3.5, 0.25], penta=True)  # fmt: skip
         log = GameLog([Turn(0, 1, kind="bank", points=a * 10, total=a * 10, hot_dice=1),
@@ -169,3 +173,128 @@ def test_the_players_part_is_accessible_and_a_name_shows_that_players_charts(
     assert not found, found
     small = [s for s in small_targets(page) if "pick" in s or "summary" in s]
     assert not small, small
+
+
+#: For every chart on the page: the size its text is drawn at (its CSS size times the
+#: SVG's scale), the page's table text, the bins a histogram labels, and every label a
+#: data line, the target line or a bar crosses.
+CHART_FACTS = """() => {
+  const drawn = t => parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getScreenCTM().a;
+  const texts = [...document.querySelectorAll('.chart-svg text')];
+  const sizes = texts.map(drawn);
+  const inside = (p, r) =>
+    p.x > r.left + 1 && p.x < r.right - 1 && p.y > r.top + 1 && p.y < r.bottom - 1;
+  const centre = e => {
+    const r = e.getBoundingClientRect();
+    return {x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2};
+  };
+  const segments = [];
+  for (const g of document.querySelectorAll('.chart-svg .series')) {
+    const dots = [...g.querySelectorAll('circle')].map(centre);
+    for (let i = 1; i < dots.length; i++) segments.push([dots[i - 1], dots[i]]);
+  }
+  for (const line of document.querySelectorAll('.chart-svg .chart-target line')) {
+    const r = line.getBoundingClientRect();
+    segments.push([{x: r.left, y: r.top}, {x: r.right, y: r.top}]);
+  }
+  const crossed = [];
+  for (const t of texts) {
+    const r = t.getBoundingClientRect();
+    for (const [a, b] of segments) {
+      for (let k = 0; k <= 200; k++) {
+        const p = {x: a.x + (b.x - a.x) * k / 200, y: a.y + (b.y - a.y) * k / 200};
+        if (inside(p, r)) { crossed.push(t.textContent); break; }
+      }
+    }
+    for (const bar of document.querySelectorAll('.chart-svg rect')) {
+      const q = bar.getBoundingClientRect();
+      const across = q.left < r.right - 1 && q.right > r.left + 1;
+      if (across && q.top < r.bottom - 1 && q.bottom > r.top + 1) crossed.push(t.textContent);
+    }
+  }
+  return {
+    smallest: Math.min(...sizes), largest: Math.max(...sizes), count: texts.length,
+    table: parseFloat(getComputedStyle(document.querySelector('.players-table td')).fontSize),
+    segments: segments.length, crossed,
+    bins: [...document.querySelectorAll('#penta-dist .chart-bin text')].map(t => t.textContent),
+    rows: document.querySelectorAll('#penta-dist tbody tr').length,
+  };
+}"""
+
+WIDTHS = [(320, 568), (360, 740), (390, 844), (1024, 768), (1280, 800)]
+
+
+def test_chart_text_is_the_page_s_size_at_every_width_and_no_line_crosses_a_label(
+    app: App, shots: Path
+) -> None:
+    # Ann's line zigzags across the optimal player's average (about 255) from side to side.
+    zigzag = ((180, 240), (330, 250), (170, 260), (320, 250), (190, 240), (310, 230))
+    page = app.open()
+    page.evaluate("s => localStorage.setItem('zaria.stats', s)", seeded_stats(zigzag))
+    page = app.open("#/stats")
+    expect(page.locator("#penta-dist")).to_be_visible()
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        facts = page.evaluate(CHART_FACTS)
+        # 14 px, as the tables' 14.4 px: the same at 320 px as at 1280 px.
+        assert 13.5 <= facts["smallest"] <= facts["largest"] <= 14.5, (width, facts)
+        assert abs(facts["largest"] - facts["table"]) <= 1, (width, facts)
+        assert facts["segments"] >= 6 and not facts["crossed"], (width, facts)
+        # Every bin of the spread is labelled with its range, under the axis.
+        assert len(facts["bins"]) == facts["rows"] >= 5, facts
+        assert "200–249" in facts["bins"] and facts["bins"][0].startswith("≤")
+        no_sideways_scroll(page)
+    page.locator("#penta-line").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "stats-charts-desktop.png"))
+
+
+#: The Penta players' table and its scrolling box, as laid out now.
+TABLE_FACTS = """() => {
+  const box = document.querySelector('#penta-players-table').closest('.players-scroll');
+  const r = box.getBoundingClientRect();
+  const name = box.querySelector('tbody th').getBoundingClientRect();
+  const last = box.querySelector('thead th:last-child').getBoundingClientRect();
+  const hint = box.querySelector('.scroll-hint');
+  const h = hint.getBoundingClientRect();
+  return {
+    scrolls: box.scrollWidth > box.clientWidth + 1, left: r.left, right: r.right,
+    nameLeft: name.left, lastLeft: last.left, lastRight: last.right,
+    hint: getComputedStyle(hint).display !== 'none' ? [h.left, h.right, hint.textContent] : null,
+    shade: getComputedStyle(box).backgroundImage,
+  };
+}"""
+
+
+def test_a_players_table_wider_than_a_phone_shows_that_it_scrolls(app: App, shots: Path) -> None:
+    page = app.open()
+    page.evaluate("s => localStorage.setItem('zaria.stats', s)", seeded_stats())
+    page = app.open("#/stats")
+    box = page.locator(".players-scroll").first
+    for width in (320, 360, 390):
+        page.set_viewport_size({"width": width, "height": 740})
+        box.evaluate("el => { el.scrollLeft = 0; }")
+        facts = page.evaluate(TABLE_FACTS)
+        assert facts["scrolls"], facts
+        # The last columns are beyond the edge, and the page says so: a shade at the edge
+        # and a hint under the table, within the screen.
+        assert facts["lastLeft"] >= facts["right"], facts
+        assert "radial-gradient" in facts["shade"], facts
+        assert facts["hint"] is not None and facts["hint"][2] == "More columns: scroll sideways →"
+        assert facts["hint"][0] >= 0 and facts["hint"][1] <= width, facts
+        no_sideways_scroll(page)
+        # Scrolled to its end: the last column in view, the names still there.
+        box.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+        facts = page.evaluate(TABLE_FACTS)
+        assert facts["lastRight"] <= facts["right"] + 1, facts
+        assert abs(facts["nameLeft"] - facts["left"]) <= 1, facts
+        assert facts["hint"] is not None and facts["hint"][1] <= width, facts  # it stays put
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        box.evaluate("el => { el.scrollLeft = 0; }")
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"stats-players-scroll-phone-{scheme}.png"))
+    page.emulate_media(color_scheme=None)
+    # On a desktop the English table fits: no hint.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    facts = page.evaluate(TABLE_FACTS)
+    assert not facts["scrolls"] and facts["hint"] is None, facts

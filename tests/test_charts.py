@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 
 from zaria.i18n import Translator
-from zaria_web.charts import BOTTOM, histogram, line_chart, nice_ticks
+from zaria_web.charts import FONT, PLOT, TOP, histogram, line_chart, nice_ticks
 
 EN, FR = Translator("en"), Translator("fr")
 
@@ -67,7 +67,8 @@ def test_line_chart_is_a_labelled_svg_figure() -> None:
     assert '<figcaption id="c1-title">Scores by game</figcaption>' in html
     svg = re.search(r"<svg class=\"chart-svg\"[^>]*>", html)
     assert svg and 'role="img"' in svg[0] and 'aria-labelledby="c1-title"' in svg[0]
-    assert 'viewBox="0 0 320 200"' in svg[0]
+    # Drawn in CSS pixels: no viewBox scales the chart (or its text) to its width.
+    assert "viewBox" not in svg[0] and re.search(r'height="\d+"', svg[0])
     # Every id starts with the chart's ident.
     assert all(i.startswith("c1") for i in re.findall(r'id="([^"]+)"', html))
 
@@ -102,17 +103,73 @@ def test_a_single_point_draws_a_dot_without_a_path() -> None:
 
 def test_points_sit_where_their_values_say() -> None:
     html = chart(xs=[1, 2], series=[("Ann", [0, 400])])
-    circles = re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)"', html)
+    circles = re.findall(r'<circle cx="([\d.]+)%" cy="([\d.]+)"', html)
     (x0, y0), (x1, y1) = [(float(a), float(b)) for a, b in circles]
     assert x0 < x1 and y0 > y1  # later to the right, higher up
-    assert y0 == 200 - BOTTOM  # zero sits on the x axis
+    assert y0 == TOP + PLOT and y1 == TOP  # zero on the x axis, 400 the top tick
+    # The line joins the same points, in the stretched plot's units (x in %).
+    (d,) = re.findall(r'<path d="([^"]+)"', html.split("chart-keys")[0])
+    assert d == f"M{x0:g} {y0:g} L{x1:g} {y1:g}"
 
 
-def test_target_line_is_dashed_and_labelled() -> None:
+def test_target_line_is_dashed_and_labelled_in_the_legend() -> None:
     plain = chart()
     assert "chart-target" not in plain
     html = chart(target=1000, target_label="Target 1,000")
-    assert re.search(r'<g class="chart-target"><line [^>]+/><text[^>]*>Target 1,000</text>', html)
+    svg, keys = html.split("chart-keys")
+    assert re.search(r'<g class="chart-target"><line [^>]+/></g>', svg)
+    # The label is text under the chart, beside a key of the dashed line: no data line
+    # can cross it, and screen readers read it (the SVG is one image to them).
+    assert "Target 1,000" not in svg
+    assert re.search(r'<p class="chart-target-key"><svg class="chart-key chart-target"', keys)
+    assert "Target 1,000</p>" in keys
+
+
+def texts(html: str) -> list[tuple[float | None, float, str]]:
+    """The chart's SVG text: where each sits (x: pixels from the plot's left edge, or
+    None when given in % of the plot's width; y: pixels from the top) and what it
+    says. A slanted bin label sits where its rotation's centre does."""
+    svg = html.split("chart-keys")[0]
+    found: list[tuple[float | None, float, str]] = []
+    slanted = r'<svg class="chart-bin" x="[\d.]+%" y="([\d.]+)"[^>]*><text[^>]*>([^<]*)'
+    found += [(None, float(m[1]), m[2]) for m in re.finditer(slanted, svg)]
+    plain = r'<text class="chart-\w+" x="([-\d.]+)(%?)" y="([\d.]+)"[^>]*>([^<]*)'
+    for m in re.finditer(plain, svg):
+        found.append((None if m[2] else float(m[1]), float(m[3]), m[4]))
+    return found
+
+
+def axis_labels(html: str) -> list[str]:
+    """The labels under the plot, but the axis title, left to right."""
+    return [t for _, y, t in texts(html) if y > TOP + PLOT and t != "Score"]
+
+
+@pytest.mark.parametrize("kind", ["line", "bars"])
+def test_every_label_sits_outside_the_plot_where_no_line_crosses_it(kind: str) -> None:
+    html = (
+        chart(target=230, target_label="Optimal play: 230 on average")
+        if kind == "line"
+        else bars(open_ends=True)
+    )
+    found = texts(html)
+    assert len(found) >= 8
+    for x, y, text in found:
+        left = x is not None and x < 0  # the value ticks, right-aligned left of the plot
+        above, below = y + FONT / 2 <= TOP, y - FONT / 2 >= TOP + PLOT
+        assert left or above or below, (x, y, text)
+
+
+def test_chart_text_is_drawn_at_the_pages_size_whatever_the_width() -> None:
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parent.parent / "web" / "css" / "offline.css").read_text()
+    rule = re.search(r"\.chart-svg \{([^}]*)\}", css)
+    assert rule and "font-size: .875rem" in rule[1] and FONT == 14
+    # No text of a chart gets a size of its own that a scaled drawing would change.
+    assert not re.search(r"\.chart-svg text \{[^}]*font:", css)
+    for html in (chart(), bars()):
+        outer = re.search(r'<svg class="chart-svg"[^>]*>', html)
+        assert outer and "viewBox" not in outer[0]
 
 
 def test_the_target_widens_the_scale() -> None:
@@ -123,7 +180,8 @@ def test_the_target_widens_the_scale() -> None:
 
 def test_negative_totals_get_ticks_below_zero() -> None:
     html = chart(series=[("Ann", [-500, 300, 800, 1000])])
-    assert ">-500</text>" in html or ">-1,000</text>" in html
+    assert ">\u2212500</text>" in html or ">\u22121,000</text>" in html
+    assert ">-" not in html  # the minus sign, not a hyphen
 
 
 def test_names_are_escaped() -> None:
@@ -189,6 +247,27 @@ def test_histogram_in_french_and_empty_series() -> None:
 def test_histogram_refuses_counts_that_do_not_match_the_bins() -> None:
     with pytest.raises(ValueError):
         bars(series=[("Ann", [1, 2])])
+
+
+def test_histogram_labels_each_bin_with_its_range_on_the_axis() -> None:
+    assert axis_labels(bars()) == ["100–149", "150–199", "200–249"]
+    assert axis_labels(bars(open_ends=True)) == ["≤\u00a0149", "150–199", "≥\u00a0200"]
+    # A tick marks every edge between bins.
+    assert len(re.findall(r'<line class="chart-axis" x1="[\d.]+%"', bars())) == 4
+    # French groups its thousands in the labels too.
+    wide = bars(tr=FR, edges=[1000, 1500, 2000], series=[("Ann", [1, 1])])
+    assert "1\u202f000–1\u202f499" in [t for _, _, t in texts(wide)]
+
+
+def test_many_bins_are_labelled_every_so_often() -> None:
+    from zaria_web.charts import BIN_SPACING, NARROW
+
+    edges = list(range(0, 1550, 50))  # 30 bins
+    labels = axis_labels(bars(edges=edges, series=[("Ann", [1] * 30)]))
+    # Every step-th bin, the least step whose labels do not touch on a phone's plot.
+    step = next(s for s in range(1, 30) if s * NARROW / 30 >= BIN_SPACING)
+    assert labels == [f"{EN.number(e)}–{EN.number(e + 49)}" for e in edges[:-1:step]]
+    assert step > 1 and len(labels) >= 7
 
 
 def test_histogram_open_ends_say_so_in_the_table() -> None:

@@ -88,9 +88,9 @@ def test_the_solo_title_is_said_in_each_language(lang: str) -> None:
 def test_the_penta_end_has_the_shared_structure_and_every_final_sheet() -> None:
     _, host = solitaire()
     html = host.screen_html
-    # title, ranking, final sheets, review, buttons: in that order
-    marks = ('id="penta-end-title"', 'class="ranking"', 'id="penta-end-sheet"')
-    marks += ('id="penta-review-title"', 'id="penta-again"')
+    # title, ranking, buttons, final sheets, review: in that order
+    marks = ('id="penta-end-title"', 'class="ranking"', 'id="penta-again"')
+    marks += ('id="penta-end-sheet"', 'id="penta-review-title"')
     positions = order_of(html, *marks)
     assert positions == sorted(positions)
     sheet = re.search(r'<table class="end-sheet.*?</table>', html)
@@ -408,7 +408,7 @@ def test_the_farkle_end_has_the_shared_structure() -> None:
     turn(app, (), bank=False)
     html = app.host.screen_html  # type: ignore[attr-defined]
     positions = order_of(
-        html, 'id="fk-over-title"', 'class="fk-ranking"', 'id="fk-final"', 'id="fk-again"'
+        html, 'id="fk-over-title"', 'class="fk-ranking"', 'id="fk-again"', 'id="fk-final"'
     )
     assert positions == sorted(positions)
     rows = re.findall(r'<tr class="fk-rank[^"]*">(.*?)</tr>', html)

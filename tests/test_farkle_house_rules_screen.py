@@ -275,8 +275,12 @@ def marks(p: Page, seat: int) -> tuple[str, str]:
 def test_lost_turns_show_beside_the_score_and_the_third_costs_the_penalty() -> None:
     app, host = start_with(BUSTS + ",234662", PENALTY500)
     assert marks(page(host), 0) == ("0", "Lost turns in a row: 0 of 3")
+    assert not page(host).has("fk-marks-key")  # no mark yet: nothing to explain
     roll(app)
     assert marks(page(host), 0) == ("1", "Lost turns in a row: 1 of 3")
+    # What a mark means is written beside them, for those who do not hover.
+    key = page(host).text["fk-marks-key"]
+    assert key == "= a lost turn in a row; 3 in a row cost 500 points"
     roll(app)
     p = page(host)
     assert marks(p, 0) == ("2", "Lost turns in a row: 2 of 3")
@@ -292,7 +296,7 @@ def test_lost_turns_show_beside_the_score_and_the_third_costs_the_penalty() -> N
     text = " ".join(re.sub(r"<[^>]+>", " ", banner.group(1)).split())
     assert (
         text
-        == "−500: three lost turns in a row Alice loses 500 points; the banked total is now -500."
+        == "−500: three lost turns in a row Alice loses 500 points; the banked total is now −500."
     )
     # The lost turn's own line does not claim the total stayed: not on the table, nor in
     # the log's latest turn (the earlier lost turns did leave the total as it was).
@@ -302,7 +306,7 @@ def test_lost_turns_show_beside_the_score_and_the_third_costs_the_penalty() -> N
     assert latest is not None and "stays at" not in latest.group(1)
     assert "Alice</bdi> scores nothing." in latest.group(1)
     loud = [t for t, a in host.said if a]
-    assert "−500: three lost turns in a row" in loud[-1] and "now -500" in loud[-1]
+    assert "−500: three lost turns in a row" in loud[-1] and "now −500" in loud[-1]
     assert 'aria-valuenow="0"' in p.html and "width:0%" in p.html  # the bar stops at zero
     # The count starts again after the penalty.
     roll(app)
@@ -331,7 +335,7 @@ def test_the_penalty_in_french_and_after_a_reload() -> None:
         roll(app)
     p = page(host)
     assert "−500\u202f: trois tours perdus de suite" in p.plain()
-    assert "Alice perd 500 points\u202f; le total encaissé est maintenant de -500." in p.plain()
+    assert "Alice perd 500 points\u202f; le total encaissé est maintenant de −500." in p.plain()
     _again, host2 = make({"dice": BUSTS}, storage=dict(host.storage), lang="fr")
     assert "−500\u202f: trois tours perdus de suite" in page(host2).plain()
 

@@ -132,7 +132,7 @@ def test_after_a_bank_the_focus_goes_to_the_computer_s_turn_then_to_roll() -> No
     # The computer plays: Roll and Bank are shut, the heading of its turn has the focus.
     assert host.focused == "#fk-turn"
     p = Page(host.screen_html)
-    assert p.text["fk-turn"] == "Computer's turn"
+    assert p.text["fk-turn"] == "Computer’s turn"
     assert p.tags["fk-turn"]["tabindex"] == "-1"
     host.advance(10_000)  # its whole turn
     assert host.focused == "#fk-roll"

@@ -151,8 +151,8 @@ def test_language_choice_follows_the_browser_then_falls_back_to_english() -> Non
         ("en", Fraction(1, 4), 1, "0.2"),
         ("en", Fraction(3, 4), 1, "0.8"),
         ("en", 9.96, 1, "10.0"),
-        ("el", -3.25, 2, "-3,25"),
-        ("tr", -1250.44, 1, "-1.250,4"),
+        ("el", -3.25, 2, "\u22123,25"),
+        ("tr", -1250.44, 1, "\u22121.250,4"),
         ("en", -0.04, 1, "0.0"),  # no minus sign on a zero
         ("en", 1.05, 2, "1.05"),
         ("en", 1234.5, 0, "1,234"),

@@ -25,6 +25,7 @@ from zaria_web.play.screen import (
     GameScreen,
     Play,
 )
+from zaria_web.settings import PACE_MS
 
 
 @dataclass(frozen=True)
@@ -348,7 +349,7 @@ def test_the_last_decision_can_be_undone_once_until_the_next_roll(g: Game) -> No
     after = {k: v for k, v in game(app).to_dict().items() if k not in ("undos", "undo")}
     assert after == {k: v for k, v in before.items() if k not in ("undos", "undo")}
     assert game(app).undos == (1,)
-    assert host.announced[-1] == "Ann's last decision is taken back: choose again."
+    assert host.announced[-1] == "Ann’s last decision is taken back: choose again."
     assert app.key("u") is True  # a second time: refused, and said why
     assert screen(app).note is not None and screen(app).note[0] == "err.undo.nothing"
     # A reload keeps the undone game.
@@ -614,6 +615,23 @@ def test_the_computer_s_turn_stays_readable_in_its_log(g: Game) -> None:
     assert first not in page.text[f"{g.prefix}-log-all"]  # folded: not drawn
     app.action("log", {})
     assert first in Page(host.screen_html).text[f"{g.prefix}-log-all"]
+
+
+@pytest.mark.parametrize("g", GAMES, ids=ids)
+def test_a_tap_on_the_table_says_the_outcome_is_read(g: Game) -> None:
+    app, host = open_game(g, {"dice": TURN_DICE[g.name]})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("start", {})
+    end_turn(g, app)  # the computer's turn, after the reading pause
+    assert 'data-act="read-on"' in host.screen_html  # the table takes the tap
+    title = f"{g.prefix}-turn-log-title"
+    assert Page(host.screen_html).text[title] == "Ann’s last turn"
+    app.action("read-on", {})
+    assert 'data-act="read-on"' not in host.screen_html
+    # The computer starts at the normal pace from the tap, not after the whole 2 s.
+    host.advance(PACE_MS["normal"])
+    assert PACE_MS["normal"] < READ_MS["normal"]
+    assert Page(host.screen_html).text[title] == "Computer’s turn"
 
 
 @pytest.mark.parametrize("g", GAMES, ids=ids)

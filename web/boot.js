@@ -367,6 +367,7 @@ function apply(text) {
     if (fn) fn(op.slice(1), replies);
     else console.warn("Zaria: unknown operation", op[0]);
   }
+  if (revealing) { reveal(revealing); revealing = null; } // after a scroll to the top
   for (const [kind, payload] of replies) send(kind, payload);
   return ops;
 }
@@ -496,11 +497,35 @@ function draw(el, html) {
   else el.innerHTML = html;
 }
 
+// A panel that comes into view (or grows) at a player's request or for their next
+// step (data-reveal: Penta's coach, a pad for real dice) and lands under the buttons
+// kept at the bottom of a phone's screen (data-pinned) is scrolled into sight above
+// them, its top kept in view.
+let revealing = null; // what was in view before the answer being applied
+
+function revealed() {
+  const seen = new Map();
+  for (const el of document.querySelectorAll("[data-reveal]")) seen.set(el.id, el.offsetHeight);
+  return seen;
+}
+
+function reveal(before) {
+  for (const el of document.querySelectorAll("[data-reveal]")) {
+    if (before.has(el.id) && el.offsetHeight <= before.get(el.id)) continue; // neither new nor grown
+    const bar = document.querySelector("[data-pinned]");
+    if (!bar || getComputedStyle(bar).position !== "sticky") continue;
+    const box = el.getBoundingClientRect(), top = bar.getBoundingClientRect().top;
+    const by = Math.min(box.bottom - top + 8, box.top - 8);
+    if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
+  }
+}
+
 function render(screenHtml, toolsHtml) {
   window.zariaPy.renders += 1; // for the tests: a redraw has happened
   const active = document.activeElement;
   const focusId = active && active.id ? active.id : "";
   const caret = focusId ? caretOf(active) : null;
+  if (!revealing) revealing = revealed();
   draw(document.getElementById("screen"), screenHtml);
   draw(document.getElementById("topbar-tools"), toolsHtml);
   if (pendingFocus) {

@@ -31,6 +31,7 @@ from zaria_web.effects import (
     SOUNDS,
     Celebrate,
     Download,
+    Draw,
     Effects,
     Focus,
     Go,
@@ -182,7 +183,8 @@ class App:
         """Run one intent through the current screen: update, save, draw, effects.
 
         ``draw=False`` skips the drawing, for text being typed (the field already
-        shows it, and a redraw under the caret would be wasted work).
+        shows it, and a redraw under the caret would be wasted work), unless the
+        update asks for one (:class:`~zaria_web.effects.Draw`).
         """
         if self._closed:
             return
@@ -208,7 +210,7 @@ class App:
         if going is not None:
             self.go(going)
             return
-        if draw:
+        if draw or any(isinstance(e, Draw) for e in out.items):
             self.redraw()
         if any(isinstance(e, ScrollTop) for e in out.items):
             self.host.scroll_to_top()

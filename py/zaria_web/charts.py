@@ -1,26 +1,53 @@
 """Charts drawn by our own code: inline SVG with a table of the same figures.
 
 Each chart is a ``<figure>``: its caption names it, the SVG (``role="img"``,
-labelled by the caption) scales to the width it is given (a ``viewBox``,
-``width: 100%`` in the CSS), and a ``<table>`` with the same figures is its text
-alternative, folded in a ``<details>`` under it. Colours come from the CSS
-(``.series-0`` … ``.series-5``, which differ by dash pattern as well as colour),
-so both themes read them. Every id in a chart starts with its ``ident``.
+labelled by the caption) draws the figures, and a ``<table>`` with the same
+figures is its text alternative, folded in a ``<details>`` under it. Colours
+come from the CSS (``.series-0`` … ``.series-5``, which differ by dash pattern as
+well as colour), so both themes read them. Every id in a chart starts with its
+``ident``.
+
+The SVG is drawn in CSS pixels, without a ``viewBox``, so that its text is the
+page's size at every width instead of growing and shrinking with the chart:
+heights are fixed (:data:`PLOT` pixels for the figures), and horizontal places
+are percentages of the plot's width, which the CSS sets to the figure's width
+less a margin on each side (``--inset`` and ``--right``, set here from the
+length of the labels that sit in it). A line joining points is a path in a
+nested SVG stretched across the plot (``viewBox`` ``0 0 100 H``, not keeping
+its aspect ratio) whose stroke does not scale; dots and bars are drawn in the
+plot's own units, so they keep their shape.
+
+Every label sits outside the plot, where no line can cross it: the value
+ticks to its left, the axis titles above and below it, the bins' ranges under
+it, and a target line's label in the legend under the chart.
 
 The functions are pure: the same input gives the same HTML.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zaria.i18n import Translator
 from zaria_web.html import bdi, h
 
-#: The SVG's coordinate space (it scales to the figure's width).
-WIDTH, HEIGHT = 320, 200
-LEFT, RIGHT, TOP, BOTTOM = 54, 10, 26, 44
+#: The chart text's size in CSS pixels (the CSS gives ``.chart-svg`` this size).
+FONT = 14
+#: A generous width of one character of chart text (digits, Greek and Turkish letters).
+CHAR = 0.62 * FONT
+#: The plot's height; the room above it (the value axis's title); the gap between
+#: a tick's label and the plot.
+PLOT, TOP, GAP = 150, 28, 6
+#: The room under the plot for the ticks' labels and the axis title (line charts).
+BOTTOM = 48
+#: The horizontal room left at each end of a line chart's plot, in % of its width.
+PAD = 3
+#: The narrowest plot the charts are drawn for (a 320 px phone), in pixels.
+NARROW = 200
+#: The least distance between two bins' slanted labels, in pixels of the plot's width.
+BIN_SPACING = 22
 #: How many series styles the CSS has (then they repeat).
 STYLES = 6
 
@@ -58,33 +85,82 @@ def nice_ticks(lo: float, hi: float, most: int = 5) -> list[int]:
     return ticks
 
 
+def text_width(text: str) -> float:
+    """About how wide ``text`` is drawn, in pixels (rather more than less).
+
+    >>> text_width("3,000")
+    43.4
+    """
+    return round(len(text) * CHAR, 1)
+
+
 def _num(v: float) -> str:
     """A coordinate with one decimal at most (short, stable output)."""
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def _y_axis(tr: Translator, y: Scale, ticks: Sequence[int], label: str) -> str:
-    parts = [f'<text class="chart-label" x="4" y="14">{h(label)}</text>']
-    for t in ticks:
-        py = _num(y(t))
+def _pct(v: float) -> str:
+    """A horizontal place in the plot, in % of its width."""
+    return f"{_num(v)}%"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A chart's plot: its value scale, the labels of its value ticks, and the room
+    about it in pixels (left: ``inset``; under it: ``below``; right: ``right``,
+    what the last label along the bottom reaches past the plot)."""
+
+    y: Scale
+    ticks: tuple[tuple[int, str], ...]
+    inset: float
+    below: float = BOTTOM
+    right: float = 8
+
+    @property
+    def base(self) -> float:
+        """The plot's bottom edge (the value axis's lowest tick)."""
+        return TOP + PLOT
+
+    @property
+    def height(self) -> float:
+        return self.base + self.below
+
+
+def _frame(
+    tr: Translator, ticks: Sequence[int], below: float = BOTTOM, right: float = 8, reach: float = 0
+) -> Frame:
+    """The plot for value ticks ``ticks``: the margin left of it fits the longest
+    value label, and whatever reaches ``reach`` pixels left of the plot."""
+    labels = tuple((t, tr.number(t)) for t in ticks)
+    inset = math.ceil(max(max(text_width(t) for _, t in labels) + GAP + 2, reach))
+    return Frame(Scale(ticks[0], ticks[-1], TOP + PLOT, TOP), labels, inset, below, right)
+
+
+def _y_axis(f: Frame, label: str) -> str:
+    """The value axis: its title above the plot, a grid line and a label per tick."""
+    parts = [f'<text class="chart-label" x="-{_num(f.inset)}" y="{FONT}">{h(label)}</text>']
+    for value, text in f.ticks:
+        py = _num(f.y(value))
         parts.append(
-            f'<line class="chart-grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{py}" y2="{py}"/>'
-            f'<text class="chart-tick" x="{LEFT - 4}" y="{py}" text-anchor="end" '
-            f'dominant-baseline="middle">{h(tr.number(t))}</text>'
+            f'<line class="chart-grid" x1="0" x2="100%" y1="{py}" y2="{py}"/>'
+            f'<text class="chart-tick" x="-{GAP}" y="{py}" text-anchor="end" '
+            f'dominant-baseline="central">{h(text)}</text>'
         )
     return "".join(parts)
 
 
-def _x_axis(tr: Translator, x: Scale, ticks: Sequence[int], label: str) -> str:
-    base = HEIGHT - BOTTOM
-    parts = [f'<line class="chart-axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{base}" y2="{base}"/>']
-    for t in ticks:
-        parts.append(
-            f'<text class="chart-tick" x="{_num(x(t))}" y="{base + 16}" '
-            f'text-anchor="middle">{h(tr.number(t))}</text>'
-        )
+def _x_axis(f: Frame, ticks: Sequence[tuple[float, str]], label: str) -> str:
+    """The bottom axis, a label under each of ``ticks`` (place in %, text), and the
+    axis title under them."""
+    base = _num(f.base)
+    parts = [f'<line class="chart-axis" x1="0" x2="100%" y1="{base}" y2="{base}"/>']
+    parts += [
+        f'<text class="chart-tick" x="{_pct(px)}" y="{_num(f.base + GAP + FONT)}" '
+        f'text-anchor="middle">{h(text)}</text>'
+        for px, text in ticks
+    ]
     parts.append(
-        f'<text class="chart-label" x="{(LEFT + WIDTH - RIGHT) / 2:g}" y="{HEIGHT - 6}" '
+        f'<text class="chart-label" x="50%" y="{_num(f.height - GAP)}" '
         f'text-anchor="middle">{h(label)}</text>'
     )
     return "".join(parts)
@@ -97,8 +173,9 @@ def _x_ticks(xs: Sequence[int]) -> list[int]:
     return [t for t in nice_ticks(xs[0], xs[-1], 6) if xs[0] <= t <= xs[-1]]
 
 
-def _line(i: int, pts: Sequence[tuple[float, float] | None]) -> str:
-    """One series: a path broken at every gap, and a dot on every point."""
+def _line(i: int, height: float, pts: Sequence[tuple[float, float] | None]) -> str:
+    """One series: a path broken at every gap (stretched across the plot, its
+    stroke unscaled), and a dot on every point."""
     path, pen = [], "M"
     for p in pts:
         if p is None:
@@ -107,39 +184,47 @@ def _line(i: int, pts: Sequence[tuple[float, float] | None]) -> str:
         path.append(f"{pen}{_num(p[0])} {_num(p[1])}")
         pen = "L"
     dots = "".join(
-        f'<circle cx="{_num(p[0])}" cy="{_num(p[1])}" r="3"/>' for p in pts if p is not None
+        f'<circle cx="{_pct(p[0])}" cy="{_num(p[1])}" r="3"/>' for p in pts if p is not None
     )
-    line = f'<path d="{" ".join(path)}"/>' if len(path) > 1 else ""
+    line = (
+        f'<svg class="chart-lines" width="100%" height="{_num(height)}" '
+        f'viewBox="0 0 100 {_num(height)}" preserveAspectRatio="none">'
+        f'<path d="{" ".join(path)}" vector-effect="non-scaling-stroke"/></svg>'
+        if len(path) > 1
+        else ""
+    )
     return f'<g class="series series-{i % STYLES}">{line}{dots}</g>'
 
 
-def _target(y: Scale, target: int, label: str) -> str:
-    py = _num(y(target))
-    text = (
-        f'<text class="chart-target-label" x="{LEFT + 4}" y="{_num(y(target) - 5)}">'
-        f"{h(label)}</text>"
-        if label
-        else ""
-    )
-    return (
-        f'<g class="chart-target"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{py}" y2="{py}"/>'
-        f"{text}</g>"
-    )
+def _target(f: Frame, target: int) -> str:
+    py = _num(f.y(target))
+    return f'<g class="chart-target"><line x1="0" x2="100%" y1="{py}" y2="{py}"/></g>'
 
 
-def _legend(names: Sequence[str]) -> str:
-    """The series' names with their line styles (the table names them for screen readers)."""
+def _legend(names: Sequence[str], target_label: str = "") -> str:
+    """The series' names with their line styles (the table names them for screen
+    readers), and the target line's label, which is said as text."""
     items = "".join(
         f'<li><svg class="chart-key series series-{i % STYLES}" viewBox="0 0 24 8" '
         f'aria-hidden="true"><path d="M0 4H24"/></svg>{bdi(name)}</li>'
         for i, name in enumerate(names)
     )
-    return f'<ul class="chart-legend" aria-hidden="true">{items}</ul>'
-
-
-def _svg(ident: str, body: str) -> str:
+    target = (
+        '<p class="chart-target-key"><svg class="chart-key chart-target" viewBox="0 0 24 8" '
+        f'aria-hidden="true"><path d="M0 4H24"/></svg>{h(target_label)}</p>'
+        if target_label
+        else ""
+    )
     return (
-        f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'<div class="chart-keys"><ul class="chart-legend" aria-hidden="true">{items}</ul>'
+        f"{target}</div>"
+    )
+
+
+def _svg(ident: str, f: Frame, body: str) -> str:
+    margins = f"--inset:{_num(f.inset)}px;--right:{_num(f.right)}px"
+    return (
+        f'<svg class="chart-svg" height="{_num(f.height)}" style="{margins}" role="img" '
         f'aria-labelledby="{ident}-title" focusable="false">{body}</svg>'
     )
 
@@ -182,10 +267,10 @@ def line_chart(
     target_label: str = "",
 ) -> str:
     """A ``<figure>`` with an inline SVG line chart (one line per series, a dashed
-    target line), ``role="img"`` + ``aria-labelledby`` its caption, and a ``<table>``
-    with the same figures as its text alternative (column per series, row per x).
-    Pure: same input, same HTML. None in a series = no point there. ``ident``
-    prefixes every id in it.
+    target line named in the legend), ``role="img"`` + ``aria-labelledby`` its
+    caption, and a ``<table>`` with the same figures as its text alternative
+    (column per series, row per x). Pure: same input, same HTML. None in a series
+    = no point there. ``ident`` prefixes every id in it.
 
     >>> from zaria.i18n import Translator
     >>> html = line_chart(Translator("en"), "c", "Scores", "Game", "Score", [1, 2],
@@ -197,28 +282,29 @@ def line_chart(
         raise ValueError("one value (or None) per x in every series")
     values = [v for _, vs in series for v in vs if v is not None]
     ys = [*values, *([target] if target is not None else [])] or [0]
-    y_ticks = nice_ticks(min(0, *ys), max(ys))
-    y = Scale(y_ticks[0], y_ticks[-1], HEIGHT - BOTTOM, TOP)
-    x = Scale(xs[0], xs[-1], LEFT + 8, WIDTH - RIGHT - 8) if xs else Scale(0, 0, LEFT, LEFT)
-    if len(xs) == 1:
-        x = Scale(0, 0, (LEFT + WIDTH - RIGHT) / 2, 0)
+    labelled = [(x, tr.number(x)) for x in _x_ticks(xs)]
+    # The last label along the bottom is centred on its point, PAD % in from the edge.
+    right = max(text_width(labelled[-1][1]) / 2 - NARROW * PAD / 100, 0) + 4 if xs else 8
+    f = _frame(tr, nice_ticks(min(0, *ys), max(ys)), right=right)
+    x = Scale(xs[0], xs[-1], PAD, 100 - PAD) if len(xs) > 1 else Scale(0, 0, 50, 50)
     lines = "".join(
-        _line(i, [None if v is None else (x(xs[j]), y(v)) for j, v in enumerate(vs)])
+        _line(i, f.height, [None if v is None else (x(xs[j]), f.y(v)) for j, v in enumerate(vs)])
         for i, (_, vs) in enumerate(series)
     )
-    body = _y_axis(tr, y, y_ticks, y_label) + _x_axis(tr, x, _x_ticks(xs), x_label)
+    body = _y_axis(f, y_label) + _x_axis(f, [(x(v), t) for v, t in labelled], x_label)
     if target is not None:
-        body += _target(y, target, target_label)
+        body += _target(f, target)
     names = [name for name, _ in series]
     rows = [
         [tr.number(xv), *("–" if vs[j] is None else tr.number(vs[j] or 0) for _, vs in series)]
         for j, xv in enumerate(xs)
     ]
     table = _table(tr, ident, x_label, names, rows)
-    return _figure(ident, title, "line", _svg(ident, body + lines), _legend(names), table)
+    legend = _legend(names, target_label if target is not None else "")
+    return _figure(ident, title, "line", _svg(ident, f, body + lines), legend, table)
 
 
-def _bars(x: Scale, y: Scale, edges: Sequence[int], shares: Sequence[Sequence[float]]) -> str:
+def _bars(f: Frame, x: Scale, edges: Sequence[int], shares: Sequence[Sequence[float]]) -> str:
     """Each series' bars side by side within each bin."""
     n = len(shares)
     groups = []
@@ -229,10 +315,10 @@ def _bars(x: Scale, y: Scale, edges: Sequence[int], shares: Sequence[Sequence[fl
                 continue
             left, right = x(edges[b]), x(edges[b + 1])
             w = (right - left) / n
-            top = y(share * 100)
+            top = f.y(share * 100)
             rects.append(
-                f'<rect x="{_num(left + i * w)}" y="{_num(top)}" width="{_num(max(w - 0.5, 0.5))}"'
-                f' height="{_num(y(0) - top)}"/>'
+                f'<rect x="{_pct(left + i * w)}" y="{_num(top)}" width="{_pct(w * 0.94)}"'
+                f' height="{_num(f.base - top)}"/>'
             )
         groups.append(f'<g class="series series-{i % STYLES}">{"".join(rects)}</g>')
     return "".join(groups)
@@ -247,6 +333,62 @@ def _bin_label(tr: Translator, edges: Sequence[int], b: int, open_ends: bool) ->
     return tr("chart.range", low=low, high=high)
 
 
+def _axis_bin(tr: Translator, edges: Sequence[int], b: int, open_ends: bool) -> str:
+    """A bin's range as the axis says it: short, an open end as ≤ or ≥."""
+    low, high = tr.number(edges[b]), tr.number(edges[b + 1] - 1)
+    if open_ends and len(edges) > 2 and b == 0:
+        return f"≤\u00a0{high}"
+    if open_ends and len(edges) > 2 and b == len(edges) - 2:
+        return f"≥\u00a0{low}"
+    return f"{low}–{high}"
+
+
+def _bin_axis(f: Frame, x: Scale, edges: Sequence[int], labels: Sequence[str], title: str) -> str:
+    """The bottom axis of a histogram: a tick at every bin's edge, each bin's range
+    slanted under its middle (every ``step``-th bin's when they are many), and the
+    axis title under them."""
+    base = f.base
+    parts = [f'<line class="chart-axis" x1="0" x2="100%" y1="{_num(base)}" y2="{_num(base)}"/>']
+    parts += [
+        f'<line class="chart-axis" x1="{_pct(x(e))}" x2="{_pct(x(e))}" '
+        f'y1="{_num(base)}" y2="{_num(base + GAP)}"/>'
+        for e in edges
+    ]
+    step = _bin_step(len(labels))
+    for b in range(0, len(labels), step):
+        middle = (x(edges[b]) + x(edges[b + 1])) / 2
+        parts.append(
+            f'<svg class="chart-bin" x="{_pct(middle)}" y="{_num(base + GAP + 2)}" '
+            'overflow="visible"><text class="chart-tick" text-anchor="end" '
+            f'dominant-baseline="central" transform="rotate(-45)">{h(labels[b])}</text></svg>'
+        )
+    parts.append(
+        f'<text class="chart-label" x="50%" y="{_num(f.height - GAP)}" '
+        f'text-anchor="middle">{h(title)}</text>'
+    )
+    return "".join(parts)
+
+
+def _bin_step(bins: int) -> int:
+    """Label every bin, or every second, third… when the narrowest plot has no room
+    for all their slanted labels.
+
+    >>> _bin_step(8), _bin_step(20)
+    (1, 3)
+    """
+    return max(1, math.ceil(bins * BIN_SPACING / NARROW))
+
+
+def _bin_room(labels: Sequence[str]) -> tuple[float, float]:
+    """The room the slanted labels take under the plot, and how far left of the
+    plot the first one reaches (pixels, on the narrowest plot)."""
+    slant = math.sqrt(0.5)
+    longest = max(text_width(t) for t in labels)
+    below = GAP + 2 + (longest + FONT / 2) * slant + GAP + FONT + GAP
+    first = text_width(labels[0]) * slant + FONT * slant / 2 - NARROW / len(labels) / 2
+    return below, first
+
+
 def histogram(
     tr: Translator,
     ident: str,
@@ -259,30 +401,28 @@ def histogram(
 ) -> str:
     """A ``<figure>`` comparing distributions: bins from ``edges[i]`` to
     ``edges[i + 1] - 1``, each series' counts drawn as its share (%) of that series'
-    games, the series' bars side by side in each bin, and a table of the shares as
-    the text alternative (row per bin, column per series). With ``open_ends`` the
-    first bin holds every lower value and the last every higher one (and the table
-    says so). Pure, like :func:`line_chart`.
+    games, the series' bars side by side in each bin, each bin's range under it,
+    and a table of the shares as the text alternative (row per bin, column per
+    series). With ``open_ends`` the first bin holds every lower value and the last
+    every higher one (and the axis and table say so). Pure, like :func:`line_chart`.
 
     >>> from zaria.i18n import Translator
     >>> html = histogram(Translator("en"), "d", "Final scores", "Score", "Games",
     ...                  [0, 100, 200], [("Ann", [1, 3]), ("Best play", [0, 0])])
-    >>> html.count("<rect"), "<td class=\\"num\\">75%</td>" in html
-    (2, True)
+    >>> html.count("<rect"), "<td class=\\"num\\">75%</td>" in html, ">100–199</text>" in html
+    (2, True, True)
     """
     bins = len(edges) - 1
     if bins < 1 or any(len(counts) != bins for _, counts in series):
         raise ValueError("one count per bin in every series")
     shares = [[c / (sum(counts) or 1) for c in counts] for _, counts in series]
     top = max((s * 100 for row in shares for s in row), default=0)
-    y_ticks = nice_ticks(0, max(top, 1), 4)
-    y = Scale(0, y_ticks[-1], HEIGHT - BOTTOM, TOP)
-    x = Scale(edges[0], edges[-1], LEFT + 2, WIDTH - RIGHT)
-    x_ticks = [t for t in nice_ticks(edges[0], edges[-1], 6) if edges[0] <= t <= edges[-1]]
+    labels = [_axis_bin(tr, edges, b, open_ends) for b in range(bins)]
+    below, reach = _bin_room(labels)
+    f = _frame(tr, nice_ticks(0, max(top, 1), 4), below=below, reach=reach)
+    x = Scale(edges[0], edges[-1], 0, 100)
     body = (
-        _y_axis(tr, y, y_ticks, y_label)
-        + _x_axis(tr, x, x_ticks, x_label)
-        + _bars(x, y, edges, shares)
+        _y_axis(f, y_label) + _bin_axis(f, x, edges, labels, x_label) + _bars(f, x, edges, shares)
     )
     names = [name for name, _ in series]
     rows = [
@@ -290,4 +430,4 @@ def histogram(
         for b in range(bins)
     ]
     table = _table(tr, ident, x_label, names, rows)
-    return _figure(ident, title, "bars", _svg(ident, body), _legend(names), table)
+    return _figure(ident, title, "bars", _svg(ident, f, body), _legend(names), table)

@@ -66,6 +66,12 @@ class Download:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """Draw the screen after text typed too (which is not redrawn otherwise): the
+    form has something new to show beside the field, such as a name's limit reached."""
+
+
+@dataclass(frozen=True)
 class ScrollTop:
     """Scroll the page back to its top (a new game starts there, on a phone too)."""
 
@@ -140,6 +146,7 @@ Effect = (
     | Notice
     | Download
     | ScrollTop
+    | Draw
     | Vibrate
     | Sound
     | Celebrate
@@ -185,6 +192,9 @@ class Effects:
 
     def scroll_top(self) -> None:
         self.items.append(ScrollTop())
+
+    def draw(self) -> None:
+        self.items.append(Draw())
 
     def vibrate(self, *pattern: int) -> None:
         self.items.append(Vibrate(pattern))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from html import escape
+from html import escape, unescape
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -57,9 +57,14 @@ def tr_html(tr: Translator, key: str, **params: object) -> Markup:
     """The message ``key`` as HTML: its text and plain parameters escaped, and
     :class:`Markup` parameters (names from :func:`bdi`) inserted as they are.
 
+    The message's words are fitted to the names' visible text, as :class:`Translator`
+    does for plain ones («le tour d’Ann»).
+
     >>> from zaria.i18n import Translator
     >>> tr_html(Translator("en"), "farkle.event.banked", name=bdi("<Ann>"), points=1500)
     '<bdi>&lt;Ann&gt;</bdi> banks 1,500'
+    >>> tr_html(Translator("fr"), "common.log.turn", name=bdi("Ann"))
+    'Tour d’<bdi>Ann</bdi>'
     """
     pieces: list[str] = []
     shown: dict[str, object] = {}
@@ -69,8 +74,14 @@ def tr_html(tr: Translator, key: str, **params: object) -> Markup:
             pieces.append(v)
         else:
             shown[k] = v
-    text = escape(tr(key, **shown), quote=True)
+    visible = {k: _visible(v) if isinstance(v, Markup) else v for k, v in params.items()}
+    text = escape(tr.fill(tr.template(key, **visible), **shown), quote=True)
     return Markup(_SLOT.sub(lambda m: pieces[int(m.group(1))], text))
+
+
+def _visible(markup: Markup) -> str:
+    """The text a piece of HTML shows (a name in its ``<bdi>``)."""
+    return unescape(re.sub(r"<[^>]*>", "", markup))
 
 
 def attrs(**values: object) -> str:

@@ -61,6 +61,17 @@ def clean_name(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(out))[:NAME_LENGTH].rstrip()
 
 
+def name_full(text: str) -> bool:
+    """Whether ``text``, as typed in a name field, is as long as a name may be: the
+    field stops taking characters there (its ``maxlength``, which the browser counts in
+    UTF-16 units, so an emoji counts twice), and the form says so.
+
+    >>> name_full("x" * 23), name_full("x" * 24), name_full("\U0001f3b2" * 12)
+    (False, True, True)
+    """
+    return max(len(text), len(text.encode("utf-16-le")) // 2) >= NAME_LENGTH
+
+
 def name_key(name: str) -> str:
     """What two names must share to be "the same name": case and compatibility
     forms (a full-width Ａ is an A) do not tell players apart.

@@ -4,7 +4,10 @@ scores against the optimal player's).
 
 Pure drawing of a :class:`~zaria_web.stats.Summary`'s players: the same
 summary and choice give the same HTML. The table scrolls inside its own box
-when it is wider than the screen, so the page never scrolls sideways.
+when it is wider than the screen, so the page never scrolls sideways; the
+names stay put while the figures scroll, and a shade at the edge with more
+columns beyond it, with a hint under the table, says that there are more
+(the CSS shows the hint only when the box can scroll).
 """
 
 from __future__ import annotations
@@ -96,7 +99,8 @@ def players_table(
         f'<table class="players-table" id="{section}-players-table">'
         f'<caption id="{section}-players">{h(tr("stats.players"))}</caption>'
         f'<thead><tr><th scope="col">{h(tr("common.player"))}</th>{head}</tr></thead>'
-        f"<tbody>{rows}</tbody></table></div>"
+        f"<tbody>{rows}</tbody></table>"
+        f'<p class="scroll-hint" aria-hidden="true">{h(tr("stats.scroll_hint"))}</p></div>'
         f'<p class="stats-players-note">{h(note)}</p>'
     )
 

@@ -7,9 +7,14 @@ Export saves a JSON file (``zaria-stats-YYYY-MM-DD.json``)::
 Import reads a picked file through the guarded decoders
 (:func:`zaria_web.stored.decode_json`, :func:`zaria_web.stats.parse`,
 :func:`zaria_web.archive.parse_value`): a file too large, not JSON, not ours, of a
-newer format, or with malformed statistics or games gets its own notice and
+newer format, or with malformed statistics or games gets its own message and
 changes nothing. A good file is described in a confirmation first; only then
 does it replace both.
+
+What an export or an import comes to is said where the player is: in a message
+just over the Export and Import buttons (which the control describes, see
+:meth:`Transfer.view`), and through the page's live region; the keyboard focus
+stays on the control. The question before replacing takes the buttons' place.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 from zaria.i18n import Translator
 from zaria_web import archive, stats, stored
 from zaria_web.effects import Effects
-from zaria_web.html import h
+from zaria_web.html import attrs, h
 from zaria_web.screen import GAMES, Context, Enter, StorageChanged
 from zaria_web.stored import Status, Unreadable
 from zaria_web.widgets import button
@@ -155,6 +160,24 @@ def import_values(host: Any, imported: Imported) -> dict[str, str] | None:
     }
 
 
+@dataclass(frozen=True)
+class Said:
+    """What the last export or import came to, shown by its buttons: the message
+    ``msg_id``, and whether it is a refusal or failure (``trouble``)."""
+
+    msg_id: str
+    trouble: bool = False
+
+    @property
+    def control(self) -> str:
+        """The id of the control whose result it is (the message describes it)."""
+        return "stats-export" if self.msg_id.startswith("export.") else FIELD
+
+
+#: The element showing :class:`Said`.
+SAID = "stats-transfer-said"
+
+
 @dataclass(init=False)
 class Transfer:
     """The export and import part of the statistics screen: its model and update
@@ -164,30 +187,43 @@ class Transfer:
     games: list[archive.Entry]
     #: A file read and checked, waiting for the player's confirmation.
     waiting: Imported | None
+    #: What the last export or import came to, until the next one or another visit.
+    said: Said | None
+    #: Whether :attr:`said` was said by the update just made (drawn afresh, so that
+    #: it catches the eye again when the same message comes twice).
+    fresh: bool
 
     def __init__(self, ctx: Context) -> None:
-        self.games, self.waiting = [], None
+        self.games, self.waiting, self.said, self.fresh = [], None, None, False
         self.read(ctx)
 
     def read(self, ctx: Context) -> None:
         found = archive.read(ctx.host, ctx.saves.tell)
         self.games = found.value or []
 
+    def close(self) -> None:
+        """Drop the question and the last message (another question is asked, or
+        what they spoke of is gone)."""
+        self.waiting, self.said = None, None
+
     def update(self, ctx: Context, intent: Any, out: Effects) -> bool:
         """Handle ``intent`` if it is the transfer's; whether the statistics changed."""
+        self.fresh = False
         if isinstance(intent, Enter | StorageChanged):
             self.read(ctx)
-            self.waiting = None if isinstance(intent, Enter) else self.waiting
+            if isinstance(intent, Enter):
+                self.close()
         elif isinstance(intent, Export):
             self._export(ctx, out)
         elif isinstance(intent, Picked):
+            self.said = None
             out.read_file(FIELD, MAX_BYTES, FileText, FileFailed)
         elif isinstance(intent, FileFailed):
             if intent.reason != "none":  # none: the picker was closed without a file
                 large = intent.reason == "large"
-                self._refuse("import.too_large" if large else "import.unreadable", out)
+                self._refuse(ctx, "import.too_large" if large else "import.unreadable", out)
         elif isinstance(intent, FileText):
-            self._check(intent.text, out)
+            self._check(ctx, intent.text, out)
         elif isinstance(intent, ReplaceNo):
             self.waiting = None
             out.focus(f"#{FIELD}")
@@ -206,19 +242,28 @@ class Transfer:
         date = ctx.host.now_iso()
         text = export_text(summaries, self.games, date, stats.kept(found.raw))
         out.save_file(f"zaria-stats-{date[:10]}.json", text)
-        out.announce(ctx.tr("export.done"))
+        self._say(ctx, Said("export.done"), out)
 
-    def _refuse(self, msg_id: str, out: Effects) -> None:
+    def _say(self, ctx: Context, said: Said, out: Effects) -> None:
+        """Show ``said`` by the buttons and say it, the focus on its control.
+
+        It is said once, through the page's live region (which says a repeat
+        again); the message itself has no live role, or it would be said twice."""
+        self.said, self.fresh = said, True
+        out.announce(ctx.tr(said.msg_id))
+        out.focus(f"#{said.control}")
+
+    def _refuse(self, ctx: Context, msg_id: str, out: Effects) -> None:
         self.waiting = None
-        out.notice(msg_id)
-        out.focus(f"#{FIELD}")
+        self._say(ctx, Said(msg_id, trouble=True), out)
 
-    def _check(self, text: str, out: Effects) -> None:
+    def _check(self, ctx: Context, text: str, out: Effects) -> None:
         try:
             self.waiting = parse_file(text)
         except BadImport as exc:
-            self._refuse(exc.msg_id, out)
+            self._refuse(ctx, exc.msg_id, out)
             return
+        self.said = None  # the question takes the buttons' place
         out.focus("#stats-import-no")
 
     def _replace(self, ctx: Context, out: Effects) -> None:
@@ -231,43 +276,64 @@ class Transfer:
             out.store_all(values, Replaced)
 
     def _replaced(self, ctx: Context, done: bool, out: Effects) -> bool:
-        """Say how the import went (where the player is: the import's own place)."""
+        """Say how the import went, by the Import button."""
         self.read(ctx)
-        out.announce(ctx.tr("import.done" if done else "import.failed"))
-        if not done:
-            out.notice("import.failed")
-        out.focus("#stats-title")
+        self._say(ctx, Said("import.done") if done else Said("import.failed", True), out)
         return done
 
     # -- drawing ---------------------------------------------------------------
     def view(self, tr: Translator, counted: int) -> str:
-        """The Export and Import controls, or the question before replacing
-        (``counted``: the games the statistics count now)."""
+        """The Export and Import controls and what the last one came to, or the
+        question before replacing (``counted``: the games the statistics count now)."""
         if self.waiting is not None:
-            file_counted = sum(s.games for s in self.waiting.summaries.values())
-            question = tr(
-                "import.confirm",
-                counted=counted,
-                kept=len(self.games),
-                file_counted=file_counted,
-                file_kept=len(self.waiting.games),
-            )
-            no = button(tr("import.no"), "stats-import-no", "stats-import-no")
-            yes = button(tr("import.yes"), "stats-import-yes", "stats-import-yes", "btn primary")
-            return (
-                '<div class="panel stats-confirm" role="group" aria-labelledby="import-q">'
-                f'<p id="import-q">{h(question)}</p><div class="btn-row">{no}{yes}</div></div>'
-            )
-        export = button(tr("export.button"), "stats-export", "stats-export")
+            return self._question(tr, self.waiting, counted)
+        said = self.said
+        described = {said.control: SAID} if said is not None else {}
+        export = button(
+            tr("export.button"), "stats-export", "stats-export",
+            aria_describedby=described.get("stats-export"),
+        )  # fmt: skip
         # The file field is the button's label: Tab reaches it, Enter or Space opens it.
+        field = attrs(
+            type="file", id=FIELD, class_="file-input", data_act="stats-import",
+            accept="application/json,.json", aria_describedby=described.get(FIELD),
+        )  # fmt: skip
         picker = (
-            '<label class="btn file-btn" id="stats-import-btn">'
-            f'<input type="file" id="{FIELD}" class="file-input" data-act="stats-import" '
-            f'accept="application/json,.json">{h(tr("import.button"))}</label>'
+            f'<label class="btn file-btn" id="stats-import-btn"><input{field}>'
+            f"{h(tr('import.button'))}</label>"
         )
         return (
             '<section class="stats-transfer" aria-labelledby="transfer-title">'
             f'<h2 id="transfer-title" class="sr-only">{h(tr("transfer.title"))}</h2>'
-            f'<p class="stats-note">{h(tr("transfer.note"))}</p>'
-            f'<div class="btn-row">{export}{picker}</div></section>'
+            f'{self._said(tr)}<div class="btn-row">{export}{picker}</div></section>'
+        )
+
+    def _said(self, tr: Translator) -> str:
+        """The line over the buttons: what the last export or import came to, else
+        what they do. Over them rather than under, since the buttons sit near the
+        end of the page, so low in the window that a line under them could fall
+        below it; and in the note's place, so that they hardly move."""
+        if self.said is None:
+            return f'<p class="stats-note">{h(tr("transfer.note"))}</p>'
+        marks = attrs(
+            id=SAID,
+            class_="notice transfer-said " + ("trouble" if self.said.trouble else "done"),
+            data_notice=self.said.msg_id,
+            data_fresh=self.fresh,
+        )
+        return f"<p{marks}>{h(tr(self.said.msg_id))}</p>"
+
+    def _question(self, tr: Translator, waiting: Imported, counted: int) -> str:
+        question = tr(
+            "import.confirm",
+            counted=counted,
+            kept=len(self.games),
+            file_counted=sum(s.games for s in waiting.summaries.values()),
+            file_kept=len(waiting.games),
+        )
+        no = button(tr("import.no"), "stats-import-no", "stats-import-no")
+        yes = button(tr("import.yes"), "stats-import-yes", "stats-import-yes", "btn primary")
+        return (
+            '<div class="panel stats-confirm" role="group" aria-labelledby="import-q">'
+            f'<p id="import-q">{h(question)}</p><div class="btn-row">{no}{yes}</div></div>'
         )

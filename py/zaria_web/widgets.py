@@ -12,10 +12,10 @@ from typing import Any
 from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator
 from zaria.outcome import Outcome
 from zaria_web.html import attrs, bdi, die_face, h, tr_html
-from zaria_web.names import NAME_LENGTH
+from zaria_web.names import NAME_LENGTH, name_full
 from zaria_web.play.log import GameLog, Turn
 from zaria_web.play.log import Note as LogNote
-from zaria_web.play.seats import DEFAULT_NAME
+from zaria_web.play.seats import DEFAULT_NAME, NAME_LIMIT
 
 #: The message of an unexpected error, and the id its notice is dismissed by.
 ERROR_NOTICE = "error.generic"
@@ -117,7 +117,9 @@ def name_rows(
     tr: Translator, names: Sequence[str], prefix: str, row_class: str, numbered: bool = False
 ) -> str:
     """The new game form's name fields (``#<prefix>-name-<i>``), each with its remove
-    button while more than one is left; ``numbered`` shows each row's number."""
+    button while more than one is left; ``numbered`` shows each row's number. A field
+    takes :data:`NAME_LENGTH` characters at most, and once it is full a line under it
+    says so (``#<prefix>-name-<i>-limit``): a longer name is never cut unseen."""
     rows = []
     for i, name in enumerate(names):
         remove = ""
@@ -131,6 +133,11 @@ def name_rows(
                 aria_label=tr("common.setup.remove", n=i + 1),
             )
             remove = f'<button{remove_attrs}><span aria-hidden="true">×</span></button>'
+        limit_id = f"{prefix}-name-{i}-limit"
+        limit = ""
+        if name_full(name):
+            text = h(tr(NAME_LIMIT, n=NAME_LENGTH))
+            limit = f'<p class="name-limit" id="{limit_id}">{text}</p>'
         field = attrs(
             type="text",
             id=f"{prefix}-name-{i}",
@@ -142,11 +149,13 @@ def name_rows(
             dir="auto",
             data_act="seat-name",
             data_index=i,
+            aria_describedby=limit_id if limit else None,
         )
         number = f'<span class="fk-pnum" aria-hidden="true">{i + 1}</span>' if numbered else ""
         rows.append(
             f'<li class="{row_class}"><label class="sr-only" for="{prefix}-name-{i}">'
-            f"{h(tr('common.setup.player', n=i + 1))}</label>{number}<input{field}>{remove}</li>"
+            f"{h(tr('common.setup.player', n=i + 1))}</label>{number}<input{field}>{remove}"
+            f"{limit}</li>"
         )
     return "".join(rows)
 
@@ -292,7 +301,9 @@ def dice_pad(tr: Translator, prefix: str, pad: PadView, compact: bool = False) -
     status = tr("pad.missing", n=left) if left else tr("pad.ready")
     title = tr("pad.enter_one") if pad.needed == 1 else tr("pad.enter", n=pad.needed)
     return (
-        f'<section class="dice-pad" id="{prefix}-pad" aria-labelledby="{prefix}-pad-title">'
+        # In sight when it comes (web/boot.js: data-reveal), above a phone's buttons.
+        f'<section class="dice-pad" id="{prefix}-pad" data-reveal'
+        f' aria-labelledby="{prefix}-pad-title">'
         f'<h3 id="{prefix}-pad-title">{h(title)}</h3>'
         f"{'' if compact else _pad_entry(tr, prefix, pad)}"
         f'<p class="pad-status" id="{prefix}-pad-status" aria-live="polite">{h(status)}</p>'

@@ -10,6 +10,8 @@ catalogue complete).
 from __future__ import annotations
 
 import importlib
+import re
+import unicodedata
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +21,12 @@ DEFAULT = "en"
 NATIVE_NAMES = {"en": "English", "fr": "Français", "el": "Ελληνικά", "tr": "Türkçe"}
 
 _cache: dict[str, dict[str, str]] = {}
+
+#: The minus sign of a negative number shown (U+2212, not the hyphen ``-``): as the
+#: catalogues write a penalty («−500»), so a total of −500 beside it looks the same.
+MINUS = "\u2212"
+#: The message parameters that hold a player's name, or several joined («Ann, Bob»).
+NAME_FIELDS = ("name", "names")
 
 
 def catalogue(lang: str) -> dict[str, str]:
@@ -45,17 +53,81 @@ def pick_language(preferences: list[str] | tuple[str, ...]) -> str:
 
 
 def format_number(lang: str, n: int) -> str:
-    """``n`` with the language's digit grouping.
+    """``n`` with the language's digit grouping, and the true minus sign below zero.
 
     >>> [format_number(x, 10000) for x in LANGUAGES]
     ['10,000', '10\u202f000', '10.000', '10.000']
-    >>> format_number("fr", 950)
-    '950'
+    >>> format_number("fr", 950), format_number("en", -1500)
+    ('950', '\u22121,500')
     """
     text = f"{abs(n):,}"
     sep = {"en": ",", "fr": "\u202f", "el": ".", "tr": "."}[lang]
     text = text.replace(",", sep)
-    return f"-{text}" if n < 0 else text
+    return f"{MINUS}{text}" if n < 0 else text
+
+
+#: A French word that drops its «e» before a vowel: «de Ann» is «d’Ann», «que Ann»
+#: «qu’Ann». Only these come before a name in the catalogues.
+_FR_ELIDED = r"(?<!\w)([Dd]|[Qq]u|[Ll]orsqu|[Pp]uisqu)e "
+
+
+def _french_vowel(name: str) -> bool:
+    """Whether a French word elides before ``name``: it starts with a vowel letter,
+    accented or not (Émile, Œdipe); a Y only before a consonant (Yves, not Yann).
+    An H may be mute or not (Hélène, Hugo): it is left as written.
+
+    >>> [_french_vowel(n) for n in ("Ann", "Émile", "Yves", "Yann", "Hugo", "Άννα", "")]
+    [True, True, True, False, False, False, False]
+    """
+    letters = [unicodedata.normalize("NFD", ch)[0].lower() for ch in name[:2]]
+    if not letters:
+        return False
+    if letters[0] == "y":
+        return len(letters) > 1 and letters[1].isalpha() and letters[1] not in "aeiouy"
+    return letters[0] in "aeiouæœ"
+
+
+def _french_names(text: str, params: dict[str, Any], computer: str) -> str:
+    """The French message ``text`` fitted to the names in ``params``: a word elided
+    before a name that starts with a vowel («le tour d’Ann»), and the computer
+    (``computer``, «Ordinateur») as a noun with its article inside a sentence
+    («le tour de l’ordinateur», «L’ordinateur joue…»). Where the name stands alone,
+    as a label («Ordinateur\u202f: 3\u202f000»), it stays a name.
+
+    >>> _french_names("Tour de {name}", {"name": "Ann"}, "Ordinateur")
+    'Tour d’{name}'
+    >>> _french_names("{name} joue… À {name} de jouer", {"name": "Ordinateur"}, "Ordinateur")
+    'L’ordinateur joue… À l’ordinateur de jouer'
+    >>> _french_names("{name}\u202f: {total}", {"name": "Ordinateur"}, "Ordinateur")
+    '{name}\u202f: {total}'
+    """
+    for field in NAME_FIELDS:
+        value = params.get(field)
+        if isinstance(value, str):
+            text = _french_name(text, "{" + field + "}", value, computer)
+    return text
+
+
+def _french_name(text: str, slot: str, value: str, computer: str) -> str:
+    """:func:`_french_names` for the one placeholder ``slot``, which shows ``value``."""
+    if value == computer:
+        noun = ("l’" if _french_vowel(value) else "le ") + value[:1].lower() + value[1:]
+        found = rf"(\w[\w’]* )?{re.escape(slot)}( \w)?"
+        return re.sub(found, lambda m: _sentence_noun(m, noun, slot), text)
+    if _french_vowel(value):
+        return re.sub(_FR_ELIDED + re.escape(slot), lambda m: f"{m.group(1)}’{slot}", text)
+    return text
+
+
+def _sentence_noun(match: re.Match[str], noun: str, slot: str) -> str:
+    """The computer's slot, matched with the word before it or after it: the noun with
+    its article when either is there (the name sits in a sentence), else the slot."""
+    before, after = match.group(1) or "", match.group(2) or ""
+    if not before and not after:
+        return slot
+    if not before and match.start() == 0:
+        noun = noun[:1].upper() + noun[1:]
+    return before + noun + after
 
 
 class Translator:
@@ -71,11 +143,31 @@ class Translator:
         self._fallback = catalogue(DEFAULT)
 
     def __call__(self, key: str, **params: Any) -> str:
+        return self.fill(self.template(key, **params), **params)
+
+    def template(self, key: str, /, **params: Any) -> str:
+        """The message ``key`` with its placeholders still in it, fitted to the
+        players' names in ``params`` (``name``, ``names``: plain text) where the
+        language asks: French elides before a vowel («Tour d’{name}») and says the
+        computer with its article in a sentence («Tour de l’ordinateur»).
+
+        >>> Translator("fr").template("common.log.turn", name="Ann")
+        'Tour d’{name}'
+        >>> Translator("fr")("common.log.turn", name="Ordinateur")
+        'Tour de l’ordinateur'
+        """
         text = self._messages.get(key) or self._fallback.get(key) or key
+        if self.lang == "fr" and params:
+            text = _french_names(text, params, self._messages["common.computer"])
+        return text
+
+    def fill(self, message: str, /, **params: Any) -> str:
+        """``message`` (a :meth:`template`) with ``params`` in it, whole numbers
+        written the language's way."""
         if not params:
-            return text
+            return message
         shown = {k: format_number(self.lang, v) if type(v) is int else v for k, v in params.items()}
-        return text.format(**shown)
+        return message.format(**shown)
 
     def has(self, key: str) -> bool:
         """Whether the language's own catalogue holds ``key``."""
@@ -94,13 +186,13 @@ class Translator:
         >>> [Translator(x).decimal(1250.44) for x in ("en", "fr", "el", "tr")]
         ['1,250.4', '1\u202f250,4', '1.250,4', '1.250,4']
         >>> Translator("en").decimal(2), Translator("el").decimal(-3.25, 2)
-        ('2.0', '-3,25')
+        ('2.0', '\u22123,25')
         >>> Translator("fr").decimal(-0.04), Translator("tr").decimal(Fraction(2, 3), 0)
         ('0,0', '1')
         """
         scale = 10**places
         n = round(abs(value) * scale)
-        sign = "-" if value < 0 and n else ""
+        sign = MINUS if value < 0 and n else ""
         whole = self.number(n // scale)
         if not places:
             return sign + whole

@@ -146,7 +146,8 @@ def _target(tr: Translator, v: SetupView) -> str:
 
 
 def render_setup(tr: Translator, v: SetupView) -> str:
-    """The new game dialog, titled «Humans + 1 AI» (or «Humans» without the computer)."""
+    """The new game dialog, titled «Humans + 1 AI» (or «Humans» without the computer)
+    under the game's name («New game of Farkle»), which also names the dialog."""
     back = ""
     if v.can_go_back:
         back = (
@@ -159,11 +160,11 @@ def render_setup(tr: Translator, v: SetupView) -> str:
             f"{h(tr('nav.back'))}</button>"
         )
     start = attrs(type="button", class_="btn primary fk-start", id="fk-start", data_act="start")
-    kicker = tr("common.new_game")
+    kicker = tr("farkle.setup.kicker")  # the title says who plays; this, which game
     if not v.computer_choice:
         kicker += " · " + tr("stats.real_dice")
     return (
-        '<section class="farkle fk-setup" aria-labelledby="fk-setup-title">'
+        '<section class="farkle fk-setup" aria-labelledby="fk-setup-kicker fk-setup-title">'
         f'<div class="panel fk-setup-panel">'
         f'<p class="fk-kicker" id="fk-setup-kicker">{h(kicker)}</p>'
         f'<h2 id="fk-setup-title" aria-describedby="fk-setup-kicker">{h(_title(tr, v))}</h2>'

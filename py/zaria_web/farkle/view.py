@@ -294,7 +294,20 @@ def _players(tr: Translator, v: TableView) -> str:
     return (
         f'<section class="fk-players" aria-labelledby="fk-players-title">'
         f'<h2 class="sr-only" id="fk-players-title">{h(tr("common.players"))}</h2>'
-        f'<ol class="fk-plist">{"".join(items)}</ol></section>'
+        f'<ol class="fk-plist">{"".join(items)}</ol>{_marks_key(tr, v)}</section>'
+    )
+
+
+def _marks_key(tr: Translator, v: TableView) -> str:
+    """What the marks beside a score mean, once someone has one (screen readers hear
+    each player's marks named already)."""
+    penalty = v.rules.farkle_penalty
+    if not penalty or not any(seat.farkles for seat in v.seats):
+        return ""
+    said = tr("farkle.house.marks_key", limit=FARKLES_FOR_PENALTY, points=tr.number(penalty))
+    return (
+        f'<p class="fk-marks-key" id="fk-marks-key" aria-hidden="true">'
+        f'<span class="fk-mark on fk-key-mark"></span> {h(said)}</p>'
     )
 
 
@@ -396,9 +409,17 @@ def _banner(tr: Translator, v: TableView) -> str:
 
 def _turn_heading(tr: Translator, v: TableView) -> str:
     name = bdi(seat_name(tr, v.seats[v.current]))
+    # Every player's heading, unseen, in the same place as the one shown: the heading is
+    # as high for each player's turn, and the dice under it stay put.
+    ghosts = "".join(
+        f'<span class="fk-turn-ghost" aria-hidden="true">'
+        f"{tr_html(tr, 'common.turn_of', name=bdi(seat_name(tr, seat)))}</span>"
+        for i, seat in enumerate(v.seats)
+        if i != v.current
+    )
     return (
         f'<div class="fk-turnhead"><h2 class="fk-turn" id="fk-turn" tabindex="-1">'
-        f"{tr_html(tr, 'common.turn_of', name=name)}</h2></div>"
+        f"{tr_html(tr, 'common.turn_of', name=name)}</h2>{ghosts}</div>"
     )
 
 
@@ -480,10 +501,13 @@ def _actions(tr: Translator, v: TableView) -> str:
         total = v.seats[v.current].banked + v.turn_total + v.selection_points
         text = tr("farkle.bank_total", total=total)
     after = f'<span class="fk-after" id="fk-bank-after" aria-hidden="true">{h(text)}</span>'
+    # Roll's second line, the dice it throws, balances Bank's: both words at one height.
+    throws = dice_count(tr, v.dice_to_roll) if v.human and v.can_roll and not v.pad else ""
     return (
         '<div class="fk-actions">'
         f'<button{roll}><span class="fk-line"><span>{h(tr("pad.throw" if v.pad else "common.roll"))}</span>'
-        '<kbd aria-hidden="true">R</kbd></span></button>'
+        '<kbd aria-hidden="true">R</kbd></span>'
+        f'<span class="fk-after" id="fk-roll-after" aria-hidden="true">{h(throws)}</span></button>'
         f'<button{bank}><span class="fk-line"><span>{h(tr("farkle.bank"))}</span>'
         f'<kbd aria-hidden="true">B</kbd></span>{after}</button>'
         f"{widgets.undo_button(tr, 'fk', v.undo)}{why}"
@@ -533,7 +557,7 @@ def pace_select(tr: Translator, pace: str) -> str:
 
 def keys_hint(tr: Translator) -> str:
     return (
-        f'<p class="fk-keys"><span>{h(tr("farkle.keys"))}:</span> '
+        f'<p class="fk-keys"><span>{h(tr("farkle.keys"))}</span> '
         f"<kbd>R</kbd> {h(tr('common.roll'))} · <kbd>B</kbd> {h(tr('farkle.bank'))} · "
         f'<span class="fk-range"><kbd>1</kbd>–<kbd>6</kbd></span> {h(tr("farkle.keys.dice"))}</p>'
     )
@@ -804,6 +828,6 @@ def render_over(tr: Translator, v: OverView) -> str:
         f'<th scope="col">{h(tr("farkle.over.total"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f"{widgets.undo_summary(tr, 'fk', [seat_name(tr, x) for x in v.seats], v.undos)}"
-        f"{_final_round(tr, v)}{race_chart(tr, v)}{_end_buttons(tr) if v.again else ''}"
+        f"{_end_buttons(tr) if v.again else ''}{_final_round(tr, v)}{race_chart(tr, v)}"
         "</section>"
     )

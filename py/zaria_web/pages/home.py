@@ -81,9 +81,15 @@ class HomeScreen(Page):
     def view(self) -> str:
         tr = self.ctx.tr
         slots = "".join(self._slot(g) for g in GAMES)
-        stats = attrs(type="button", class_="btn stats-link", data_act="open", data_game="stats")
+        stats = attrs(
+            type="button", class_="btn home-link stats-link", data_act="open", data_game="stats"
+        )
         settings = attrs(
-            type="button", class_="btn", id="home-settings", data_act="open", data_game="settings"
+            type="button",
+            class_="btn home-link",
+            id="home-settings",
+            data_act="open",
+            data_game="settings",
         )
         return (
             f'<section class="home" aria-labelledby="home-title">'

@@ -6,7 +6,10 @@ by the rules in force (:meth:`~zaria.farkle.rules.FarkleRules.summary`), the
 rules page's game first. Until then the panel looks as it always did.
 
 Clearing asks first, in the page (a confirmation panel with the safe choice
-focused), because it cannot be undone.
+focused), because it cannot be undone; so does an import. One question is open
+at a time: asking one closes the other. Each takes the place of the buttons
+that asked it, and the CSS keeps it in view (it sticks to the bottom of the
+window rather than fall below it). What the clearing came to is said there too.
 """
 
 from __future__ import annotations
@@ -75,6 +78,8 @@ class StatsScreen(Page):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.confirming = False
+        #: What the last clearing came to (a message id), shown by the buttons.
+        self.said: str | None = None
         #: The statistics as last read (on showing the screen, or a change in storage).
         self.summaries: dict[str, stats.Summary] = {}
         #: The player whose charts each section shows (by :func:`player_key`).
@@ -201,7 +206,7 @@ class StatsScreen(Page):
 
     def _controls(self, anything: bool) -> str:
         tr = self.ctx.tr
-        back = button(tr("nav.home"), "home")
+        back = button(tr("nav.home"), "home", "stats-home")
         if self.confirming:
             no = button(tr("stats.clear_no"), "stats-clear-no", "stats-clear-no")
             yes = button(tr("stats.clear_yes"), "stats-clear-yes", "stats-clear-yes", "btn primary")
@@ -211,7 +216,13 @@ class StatsScreen(Page):
                 f'<div class="btn-row">{no}{yes}</div></div>'
             )
         clear = button(tr("stats.clear"), "stats-clear", "stats-clear", disabled=not anything)
-        return f'<div class="btn-row">{back}{clear}</div>'
+        trouble = " trouble" if self.said == "stats.unavailable" else ""
+        said = (
+            f'<p class="notice stats-said{trouble}" id="stats-said">{h(tr(self.said))}</p>'
+            if self.said
+            else ""
+        )
+        return f'<div class="stats-controls"><div class="btn-row">{back}{clear}</div>{said}</div>'
 
     def _choose(self, intent: ChoosePlayer, out: Effects) -> None:
         for key, s in self.summaries.items():
@@ -231,7 +242,11 @@ class StatsScreen(Page):
     def key(self, key: str) -> Any | None:
         if key != "Escape":
             return None
-        return KeepThem() if self.confirming else Go("home")  # as the rules go back to their game
+        if self.confirming:
+            return KeepThem()
+        if self.transfer.waiting is not None:
+            return transfer.ReplaceNo()
+        return Go("home")  # as the rules go back to their game
 
     def update(self, intent: Any, out: Effects) -> None:
         if self.transfer.update(self.ctx, intent, out):
@@ -239,23 +254,32 @@ class StatsScreen(Page):
         elif isinstance(intent, ChoosePlayer):
             self._choose(intent, out)
         elif isinstance(intent, AskClear):
-            self.confirming = True
+            self.confirming, self.said = True, None
+            self.transfer.close()  # one question at a time
             out.focus("#stats-clear-no")
         elif isinstance(intent, KeepThem):
             self.confirming = False
             out.focus("#stats-clear")
         elif isinstance(intent, Clear) and self.confirming:  # only once asked
-            # The finished games go with the statistics that counted them.
-            cleared = stats.clear(self.ctx.host)
-            cleared = archive.clear(self.ctx.host) and cleared
-            self.confirming = False
-            self._read()
-            self.transfer.read(self.ctx)
-            out.announce(self.ctx.tr("stats.cleared" if cleared else "stats.unavailable"))
-            out.focus("#stats-title")
+            self._clear(out)
         elif isinstance(intent, Go):
             out.go(intent.screen)
         elif isinstance(intent, Leave):
-            self.confirming = False
+            self.confirming, self.said = False, None
         elif isinstance(intent, Enter | StorageChanged):
             self._read()
+        if self.transfer.waiting is not None or self.transfer.said is not None:
+            self.confirming, self.said = False, None  # the import asked or said last
+
+    def _clear(self, out: Effects) -> None:
+        # The finished games go with the statistics that counted them.
+        cleared = stats.clear(self.ctx.host)
+        cleared = archive.clear(self.ctx.host) and cleared
+        self.confirming = False
+        self._read()
+        self.transfer.read(self.ctx)
+        self.transfer.close()
+        self.said = "stats.cleared" if cleared else "stats.unavailable"
+        out.announce(self.ctx.tr(self.said))
+        # Clear is disabled once nothing is left: the focus goes to its neighbour.
+        out.focus("#stats-home")

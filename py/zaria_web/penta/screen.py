@@ -75,6 +75,13 @@ class SheetFocus:
 
 
 @dataclass(frozen=True)
+class IntoSheet:
+    """The key S: the focus goes into the sheet, on the chosen box, else the one the
+    countdown records in, else the first box the roll may take (rather than a dozen
+    Tabs from Roll); the countdown stops, as for any move into the sheet."""
+
+
+@dataclass(frozen=True)
 class ToggleSheet:
     """Show every player's column of the sheet, or only the current one's (on a phone)."""
 
@@ -408,7 +415,10 @@ class PentaScreen(GameScreen[PentaGame]):
                 self.play(Record(self.selected), out)
         elif isinstance(intent, Tick):
             self._tick(out)
-        elif isinstance(intent, SheetFocus):
+        elif isinstance(intent, SheetFocus | IntoSheet):
+            box = self._box_to_focus() if isinstance(intent, IntoSheet) else None
+            if box is not None:
+                out.focus(f"#box-{box.value}")
             if self.countdown is not None and self.human_turn():
                 self.countdown, self.paused = None, True
                 out.announce(self.ctx.tr("penta.countdown_paused"))
@@ -437,7 +447,20 @@ class PentaScreen(GameScreen[PentaGame]):
             return Validate()
         if len(k) == 1 and k in "12345" and game.dice is not None and game.rolls_left:
             return KeyHold(int(k) - 1)
+        if k == "s" and game.dice is not None and self.pad_view() is None:
+            return IntoSheet()
         return None
+
+    def _box_to_focus(self) -> Box | None:
+        """Where the key S puts the focus (see :class:`IntoSheet`)."""
+        game = self.game
+        assert game is not None
+        if self.selected is not None:
+            return self.selected
+        if self.countdown is not None and self.countdown_box is not None:
+            return self.countdown_box
+        options = game.options()
+        return next((b for b in Box if b in options), None)
 
     # -- drawing ------------------------------------------------------------------------
     def _view(self) -> view.PentaView:

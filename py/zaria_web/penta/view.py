@@ -5,7 +5,7 @@ Pure functions of a snapshot: nothing here changes the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -258,6 +258,7 @@ class PentaView:
         dice = game.dice or (None,) * 5
         out = []
         entering = self._entering(s)
+        runs = held_runs(game.held if game.dice is not None else ())
         for i, value in enumerate(dice):
             held = bool(game.dice is not None and game.held[i])
             if i in entering:
@@ -274,9 +275,7 @@ class PentaView:
                 label += " " + tr("penta.coach.keep_die")
             out.append(
                 f"<button{attrs(type='button', class_=classes, id=f'die-{i}', data_fresh=s.rolled[i], data_act='hold', data_index=i, data_value=value, aria_pressed='true' if held else 'false', aria_label=label, disabled=not can_hold)}>"
-                f"{die_face(value)}{mark}"
-                f'<span class="held-tag" aria-hidden="true">{h(tr("penta.held")) if held else ""}</span>'
-                "</button>"
+                f"{die_face(value)}{mark}{_held_tag(tr, runs.get(i, 0))}</button>"
             )
         return f'<div class="dice-tray" role="group" aria-label="{h(tr("penta.dice"))}">{"".join(out)}</div>'
 
@@ -310,18 +309,13 @@ class PentaView:
         roll_label = (
             tr("common.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
         )
-        # Every die held: the disabled Roll button says why, beside it and to screen readers.
-        all_held = human and game.dice is not None and game.rolls_left > 0 and not can_roll
-        why = (
-            f'<p class="roll-why" id="penta-roll-why">{h(tr("err.penta.all_held"))}</p>'
-            if all_held and s.pad is None
-            else ""
-        )
         roll = (
-            f"<button{attrs(type='button', class_='btn primary roll', id='penta-roll', data_act='roll', disabled=not can_roll, aria_keyshortcuts='R', aria_describedby='penta-roll-why' if why else None)}>"
-            f'<span class="label">{h(tr("pad.throw" if s.pad else "common.roll"))}</span>'
-            f'<span class="sub" aria-hidden="true">{h(roll_label) if game.dice is not None else ""}</span>'
-            '<kbd aria-hidden="true">R</kbd></button>'
+            f"<button{attrs(type='button', class_='btn primary roll', id='penta-roll', data_act='roll', disabled=not can_roll, aria_keyshortcuts='R', aria_describedby='penta-roll-why' if _all_held(s) else None)}>"
+            # The word and its key on one line, the rolls left on a second one kept while
+            # empty: the button keeps its size through the turn.
+            f'<span class="roll-line"><span class="label">{h(tr("pad.throw" if s.pad else "common.roll"))}</span>'
+            '<kbd aria-hidden="true">R</kbd></span>'
+            f'<span class="sub" aria-hidden="true">{h(roll_label) if game.dice is not None else ""}</span></button>'
         )
         validate = (
             f"<button{attrs(type='button', class_='btn validate', id='penta-validate', data_act='validate', disabled=not (human and s.selected is not None), aria_keyshortcuts='V')}>"
@@ -337,13 +331,23 @@ class PentaView:
         )
         undo = widgets.undo_button(tr, "penta", s.undo)
         # Validate first: after the sheet, a chosen box is one Tab from it.
-        return f'<div class="penta-controls">{rolls}<div class="btn-row">{validate}{roll}{undo}</div>{why}</div>'
+        return f'<div class="penta-controls">{rolls}<div class="btn-row">{validate}{roll}{undo}</div></div>'
 
     def _status(self, s: TableState) -> str:
         tr = self.tr
         game = s.game
         seat = game.seats[game.current]
         parts = []
+        # Under the dice, not over them: the cue going with the first roll moves nothing.
+        if len(game.seats) > 1 and game.dice is None and not seat.computer:
+            parts.append(
+                f'<p class="handover" role="status">{tr_html(tr, "penta.your_turn", name=bdi(self._seat_name(seat)))}</p>'
+            )
+        if _all_held(s):
+            # The disabled Roll button says why, to the eye and to screen readers.
+            parts.append(
+                f'<p class="roll-why" id="penta-roll-why">{h(tr("err.penta.all_held"))}</p>'
+            )
         if s.dice_error:
             parts.append(f'<p class="notice" role="alert">{h(s.dice_error)}</p>')
         if s.table_error:
@@ -370,7 +374,28 @@ class PentaView:
             parts.append(self._message(s.message, s.game))
         if s.coach is not None:
             parts.append(self._coach(s))
+        elif s.coach_switch:
+            # The coach's place is kept while it waits for a roll (the computer's turn
+            # too): switched on, it shows at once, and it comes and goes no more.
+            parts.append(
+                f'<div class="coach-box" id="penta-coach-box" data-reveal><strong>{h(tr("penta.coach"))}</strong>'
+                f'<p class="coach-explain">{h(tr("penta.coach.waiting"))}</p></div>'
+            )
         return f'<div class="penta-status" aria-live="polite">{"".join(parts)}</div>'
+
+    def _board(self, s: TableState) -> str:
+        """Every player's total in large figures, the player to play marked: under the
+        dice on a wide screen (a phone has the others' totals above its sheet)."""
+        game = s.game
+        if len(game.seats) == 1:
+            return ""
+        items = "".join(
+            f"<li{attrs(class_='now' if i == game.current else None, aria_current='true' if i == game.current else None)}>"
+            f'<span class="pname">{bdi(self._seat_name(seat))}</span>'
+            f'<span class="num">{h(self.tr.number(game.totals(i).total))}</span></li>'
+            for i, seat in enumerate(game.seats)
+        )
+        return f'<ol class="penta-board" aria-label="{h(self.tr("penta.board"))}">{items}</ol>'
 
     def _coach_mark(self, s: TableState, i: int) -> str:
         """The coach's mark on die ``i`` when it suggests keeping it (else nothing);
@@ -417,7 +442,7 @@ class PentaView:
             lines.append(tr("penta.coach.held", value=tr.decimal(c.held_value)))
         items = "".join(f"<li>{h(line)}</li>" for line in lines)
         return (
-            f'<div class="coach-box" id="penta-coach-box"><strong>{h(tr("penta.coach"))}</strong><ul>{items}</ul>'
+            f'<div class="coach-box" id="penta-coach-box" data-reveal><strong>{h(tr("penta.coach"))}</strong><ul>{items}</ul>'
             f'<p class="coach-explain">{h(tr("penta.coach.explain"))}</p></div>'
         )
 
@@ -425,16 +450,22 @@ class PentaView:
         tr = self.tr
         game = s.game
         seat = game.seats[game.current]
-        cue = ""
-        if len(game.seats) > 1 and game.dice is None and not seat.computer:
-            cue = f'<p class="handover" role="status">{tr_html(tr, "penta.your_turn", name=bdi(self._seat_name(seat)))}</p>'
+        # Every player's heading, unseen, in the same place as the one shown: the header
+        # is as high for each player's turn, and the dice under it stay put.
+        ghosts = "".join(
+            f'<span class="turn-ghost" aria-hidden="true">{tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(other)))}</span>'
+            for other in game.seats
+            if other is not seat
+        )
         coach = (
             f'<label class="check coach-toggle"><input{attrs(type="checkbox", id="penta-coach", data_act=s.coach_act, checked=s.coach_switch)}>'
             f"<span>{h(tr('penta.coach'))}</span></label>"
         )
         return (
-            f'<div class="penta-head"><div><h2 class="turn-name">{tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))}</h2>'
-            f'<p class="round">{h(tr("penta.round", n=game.round, of=13))}</p></div>{coach}</div>{cue}'
+            f'<div class="penta-head"><div><div class="turn-slot">'
+            f'<h2 class="turn-name">{tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))}</h2>'
+            f"{ghosts}</div>"
+            f'<p class="round">{h(tr("penta.round", n=game.round, of=13))}</p></div>{coach}</div>'
         )
 
     def _box_row(self, s: TableState, box: Box, apart: int) -> str:
@@ -515,13 +546,14 @@ class PentaView:
         )
         return (
             f"<div{wrap}>{self._sheet_tools(s, totals, cur)}"
-            f'<table class="{cls}" aria-label="{h(tr("penta.sheet"))}">'
-            f'<thead><tr><th scope="col" class="corner">{h(tr("penta.sheet.box"))}</th>{head}</tr></thead>'
+            # The key S moves the focus into the sheet (onto a box).
+            f'<table class="{cls}" aria-label="{h(tr("penta.sheet"))}" aria-keyshortcuts="S">'
+            f'<thead><tr><th scope="col" class="corner">{h(tr("penta.sheet.box"))} <kbd aria-hidden="true">S</kbd></th>{head}</tr></thead>'
             f"<tbody>{rows}</tbody></table></div>"
         )
 
     def _sheet_tools(self, s: TableState, totals: list[Totals], apart: int) -> str:
-        """Above the sheet on a phone: the others' totals, the toggle that shows their
+        """Above the sheet on a phone: every player's total, the toggle that shows their
         columns, and once shown, a hint that they scroll sideways."""
         tr = self.tr
         game = s.game
@@ -532,16 +564,18 @@ class PentaView:
             f"<button{attrs(type='button', class_='btn small sheet-toggle', data_act='toggle-sheet', id='penta-sheet-toggle', aria_expanded='true' if s.show_all else 'false')}>"
             f"{h(tr('penta.sheet.show_all' if not s.show_all else 'penta.sheet.show_mine'))}</button>"
         )
-        # On a phone only the current player's column is drawn: the others' totals
-        # stay in sight here, and the toggle shows their whole columns.
+        # On a phone only one player's column is drawn: every total stays in sight here
+        # (the same chips on every turn, so that the sheet and the dice under them stay
+        # put), that player's marked, and the toggle shows their whole columns.
         others = "".join(
-            f'<li><span class="pname">{bdi(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
+            f"<li{attrs(class_='apart' if i == apart else None)}>"
+            f'<span class="pname">{bdi(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
             for i, seat in enumerate(game.seats)
-            if i != apart
         )
+        # Shown (by the style) only while the sheet scrolls sideways.
         hint = (
             f'<p class="scroll-hint" id="penta-scroll-hint">{h(tr("penta.sheet.scroll_hint"))}</p>'
-            if s.show_all and n > 2
+            if n > 2
             else ""
         )
         return f'<ul class="others-strip">{others}</ul>{toggle}{hint}'
@@ -604,22 +638,27 @@ class PentaView:
         )
         play = (
             f'<div class="play-area panel">{self._header(s)}{self._dice(s)}'
-            f"{widgets.dice_pad(tr, 'penta', s.pad, compact=True) if s.pad else ''}{self._status(s)}</div>"
+            f"{widgets.dice_pad(tr, 'penta', s.pad, compact=True) if s.pad else ''}</div>"
         )
         # The buttons come after the sheet, so that Tab goes from the chosen box to
-        # Validate; on a wide screen they are drawn under the dice all the same.
-        controls = f'<div class="controls-area panel">{self._controls(s)}</div>'
+        # Validate; on a wide screen they are drawn under the dice all the same. What
+        # is said about the turn has a place of its own, where its coming and going
+        # moves no button: under them on a wide screen, above them on a phone, where
+        # the buttons keep to the bottom of the screen.
+        controls = f'<div class="controls-area panel" data-pinned>{self._controls(s)}</div>'
+        status = f'<div class="status-area panel">{self._status(s)}{self._board(s)}</div>'
         return (
             f'<section class="penta table-screen" aria-label="{h(tr("game.penta"))}" data-strategy="{"wait" if s.waiting_for_table or s.strategy_missing else "ready"}">'
-            f'<div class="penta-layout">{play}<div class="sheet-area panel">{self._sheet(s)}</div>{controls}</div>'
+            f'<div class="penta-layout">{play}{status}<div class="sheet-area panel">{self._sheet(s)}</div>{controls}</div>'
             f"{tools}</section>"
         )
 
     # -- the end --------------------------------------------------------------
     def end(self, game: PentaGame, decisions: list[Decision], again: bool = True) -> str:
-        """The end screen, in the order both games share: the title, the ranking,
-        the final score sheets, the review of each person's choices, the buttons
-        (New game and Play again; none with ``again`` off: a game looked at again)."""
+        """The end screen, in the order both games share: the title, the ranking, the
+        buttons (New game and Play again, in reach without scrolling through the rest;
+        none with ``again`` off: a game looked at again), the final score sheets, the
+        review of each person's choices."""
         tr = self.tr
         n = len(game.seats)
         outcome = Outcome(tuple(game.totals(i).total for i in range(n)))
@@ -631,12 +670,12 @@ class PentaView:
         return (
             f'<section class="penta end panel" aria-labelledby="penta-end-title">'
             f'<h2 id="penta-end-title" class="end-title" tabindex="-1">{self._end_title(game, outcome)}</h2>'
-            f"{self._ranking(game, outcome)}{self._final_sheet(game)}"
+            f"{self._ranking(game, outcome)}"
             f"{widgets.undo_summary(tr, 'penta', [self._seat_name(x) for x in game.seats], game.undos)}"
+            f"{_end_buttons(tr) if again else ''}{self._final_sheet(game)}"
             f'<section class="end-review" aria-labelledby="penta-review-title">'
             f'<h3 id="penta-review-title">{h(tr("penta.review.title"))}</h3>'
-            f'<p class="review-note">{h(tr("penta.review.note"))}</p>{reviews}</section>'
-            f"{_end_buttons(tr) if again else ''}</section>"
+            f'<p class="review-note">{h(tr("penta.review.note"))}</p>{reviews}</section></section>'
         )
 
     def _end_title(self, game: PentaGame, outcome: Outcome) -> str:
@@ -751,6 +790,43 @@ class PentaView:
             f"<details open><summary>{h(tr('penta.review.details'))}</summary>"
             f'<ol class="rv-list">{items}</ol></details></div>'
         )
+
+
+def held_runs(held: Sequence[bool]) -> dict[int, int]:
+    """The dice held side by side, as the place of each run's first die and its length.
+
+    >>> held_runs([True, True, False, True, False]), held_runs([])
+    ({0: 2, 3: 1}, {})
+    """
+    runs: dict[int, int] = {}
+    start = None
+    for i, on in enumerate([*held, False]):
+        if on and start is None:
+            start = i
+        elif not on and start is not None:
+            runs[start] = i - start
+            start = None
+    return runs
+
+
+def _held_tag(tr: Translator, run: int) -> str:
+    """The word under held dice: once under each run of them, spanning it (``--run``),
+    so that side by side they read «Held» once, never «Held Held». The dice say it in
+    their own names for screen readers; this is for the eye."""
+    if not run:
+        return '<span class="held-tag" aria-hidden="true"></span>'
+    word = h(tr("penta.held" if run == 1 else "penta.held.many"))
+    return f'<span class="held-tag" aria-hidden="true" style="--run:{run}">{word}</span>'
+
+
+def _all_held(s: TableState) -> bool:
+    """Whether the person to play has held every die, so that Roll cannot throw."""
+    game = s.game
+    human = not game.seats[game.current].computer
+    can_roll = human and game.can_roll() and (s.pad is None or s.pad.complete)
+    return (
+        human and s.pad is None and game.dice is not None and game.rolls_left > 0 and not can_roll
+    )
 
 
 def _kind(choice: Keep | Score) -> str:

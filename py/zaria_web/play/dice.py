@@ -86,7 +86,7 @@ def dice_source(params: Mapping[str, str]) -> DiceSource:
     >>> dice_source({"seed": "7"}).roller.roll(5) == RandomRoller(7).roll(5)
     True
     >>> dice_source({"seed": "abc"}).describe(Translator("en"))
-    "The seed in the address, 'abc', is not a whole number: the dice are random."
+    'The seed in the address, “abc”, is not a whole number: the dice are random.'
     """
     error = None
     problem: tuple[str, dict[str, Any]] | None = None

@@ -28,6 +28,7 @@ from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
 from zaria_web import archive, saved_state, stats, widgets
 from zaria_web.effects import Effects, Timer
+from zaria_web.html import attrs
 from zaria_web.play import seats
 from zaria_web.play.dice import Dice
 from zaria_web.play.log import GameLog, Note, Turn
@@ -105,6 +106,12 @@ class ToggleLog:
 
 
 @dataclass(frozen=True)
+class ReadOn:
+    """A tap on the table while a person's outcome is shown before the computer plays:
+    read, so the computer goes on at its pace (see ``READ_MS``)."""
+
+
+@dataclass(frozen=True)
 class HandoverReady:
     """The pause after a change of player is over: the hand-over card may be tapped."""
 
@@ -132,6 +139,7 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "setting": setting_intent,
     "undo": lambda d: TakeBack(),
     "take-device": lambda d: TakeDevice(),
+    "read-on": lambda d: ReadOn(),
     "log": lambda d: ToggleLog(),
     **seats.ACTS,
 }
@@ -386,9 +394,10 @@ class GameScreen(Page, Generic[G]):
         elif isinstance(intent, ChangeSetting):
             out.setting(intent.key, intent.value)
             self.setting_changed(intent.key, intent.value)
-        elif isinstance(intent, ComputerStep):
+        elif isinstance(intent, ComputerStep | ReadOn):
             self.reading = False
-            self.computer_plays(out)
+            if isinstance(intent, ComputerStep):
+                self.computer_plays(out)
         elif isinstance(intent, TakeBack):
             self.take_back(out, asked)
         elif isinstance(intent, HandoverReady):
@@ -407,7 +416,7 @@ class GameScreen(Page, Generic[G]):
             elif self.computer_turn():
                 self.busy(out)
         elif isinstance(intent, seats.SeatIntent):
-            self.form.update(intent, self.levels(), self.prefix, out)
+            self.form.update(intent, self.levels(), self.prefix, out, self.ctx.tr)
         else:
             self.update_game(intent, out)
 
@@ -726,6 +735,13 @@ class GameScreen(Page, Generic[G]):
         if self.phase == "end":
             return self.view_end() + self.log_view()
         table = self.view_table() + self.log_view()
+        # While a person's outcome is shown before the computer plays, a tap anywhere on
+        # the table says it has been read. (The wrapper is always there, so that a
+        # redraw keeps the table's elements.)
+        reading = self.reading and not self.confirm and self.handover is None
+        table = (
+            f'<div class="table-wrap"{attrs(data_act="read-on" if reading else None)}>{table}</div>'
+        )
         if self.confirm:
             card = widgets.confirm_new(self.ctx.tr, self.prefix)
         elif self.handover is not None:

@@ -17,7 +17,13 @@ from typing import Any
 from zaria.game import Seat
 from zaria.i18n import Translator
 from zaria_web.effects import Effects
-from zaria_web.names import NAME_LENGTH, clean_saved_seats, in_every_language, seat_names
+from zaria_web.names import (
+    NAME_LENGTH,
+    clean_saved_seats,
+    in_every_language,
+    name_full,
+    seat_names,
+)
 
 #: The most people one game seats (the computer aside).
 MAX_HUMANS = 6
@@ -25,6 +31,8 @@ MAX_HUMANS = 6
 COMPUTER_NAME = "common.computer"
 #: The placeholder and default name of the n-th person ("Player 2").
 DEFAULT_NAME = "common.setup.default_name"
+#: Said under a name field, and once aloud, when it is full ("A name is 24 characters at most.").
+NAME_LIMIT = "common.setup.name_limit"
 
 
 @dataclass(frozen=True)
@@ -139,12 +147,21 @@ class SeatForm:
             strict=strict,
         )
 
-    def update(self, intent: SeatIntent, levels: Sequence[str], prefix: str, out: Effects) -> None:
-        """Apply one of the form's intents; ``levels`` are the ones offered now."""
+    def update(
+        self, intent: SeatIntent, levels: Sequence[str], prefix: str, out: Effects, tr: Translator
+    ) -> None:
+        """Apply one of the form's intents; ``levels`` are the ones offered now. A name
+        typed up to the limit is told aloud (politely) as the form shows it."""
         names = self.names
         if isinstance(intent, SeatName):
             if 0 <= intent.index < len(names):
+                was_full = name_full(names[intent.index])
                 names[intent.index] = intent.value[:NAME_LENGTH]
+                full = name_full(names[intent.index])
+                if full != was_full:
+                    out.draw()  # the line under the field comes or goes as it is typed
+                if full and not was_full:
+                    out.announce(tr(NAME_LIMIT, n=NAME_LENGTH))
         elif isinstance(intent, AddSeat):
             if len(names) < MAX_HUMANS:
                 names.append("")

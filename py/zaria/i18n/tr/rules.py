@@ -61,7 +61,7 @@ MESSAGES: dict[str, str] = {
     "rules.farkle.turn.choose": "**Seçin.** Puan eklemek için kalan zarları yeniden atın ya da puanlarınızı “{bank}” ile güvenceye alın.",
     "rules.farkle.aside": "Zarları kenara ayırmak",
     "rules.farkle.aside.score": "Kenara ayırdığınız her zar puan getirmelidir. Uygulama puan getiremeyecek bir zarı reddeder: 1, 2, 3, 4, 6 ve 6 ile 1 kenara ayrılabilir, ama 2 tek başına hiçbir kombinasyona girmez ve oyunda kalır. Puan getiren bütün zarları kenara ayırmak zorunda değilsiniz: daha azını ayırırsanız yeniden atacak daha çok zarınız kalır.",
-    "rules.farkle.aside.tap": "Bir zar yalnızca o anki atışın hiçbir kombinasyonuna uymuyorsa reddedilir: 2, 2, 2, 3, 4, 6 atışında ilk 2'ye dokunabilirsiniz, çünkü atışta üç tane 2 var. Seçtiğiniz her zar bir kombinasyonda sayıldığında “{roll}” ve “{bank}” kullanılabilir hale gelir.",
+    "rules.farkle.aside.tap": "Bir zar yalnızca o anki atışın hiçbir kombinasyonuna uymuyorsa reddedilir: 2, 2, 2, 3, 4, 6 atışında ilk 2’ye dokunabilirsiniz, çünkü atışta üç tane 2 var. Seçtiğiniz her zar bir kombinasyonda sayıldığında “{roll}” ve “{bank}” kullanılabilir hale gelir.",
     "rules.farkle.aside.same_roll": "Kombinasyonlar yalnızca aynı atışın zarlarıyla yapılır. Birkaç atışın puanları tur içinde toplanır, ama bir atıştan kenara ayrılan iki 5 ile sonraki atıştan bir 5 üçlü etmez.",
     "rules.farkle.scoring": "Puanlar",
     "rules.farkle.scoring.best": "Bir seçim her zaman en çok puanı getirecek şekilde sayılır: dört tane 1, {four_kind} değil {four_ones} eder (üç tane 1 + bir 1); altı tane 2, {three_pairs} değil {six_twos} eder (altı aynı zar).",
