@@ -116,7 +116,10 @@ def test_house_rules_chosen_by_touch_on_a_phone(make_app: Callable[..., App], sh
     for count in (1, 2):
         tap_again(page, "#fk-roll")
         expect(marks).to_have_attribute("aria-label", f"Lost turns in a row: {count} of 3")
-    expect(page.locator(".fk-mark.on")).to_have_count(2)
+    expect(page.locator(".fk-farkles .fk-mark.on")).to_have_count(2)
+    # What the marks mean is written beside them, for a family that never hovers.
+    expect(page.locator("#fk-marks-key")).to_be_visible()
+    expect(page.locator("#fk-marks-key")).to_contain_text("3 in a row cost 500 points")
     shot(page, shots, "marks-phone")
     tap_again(page, "#fk-roll")
     penalty = page.locator(".fk-event.penalty")

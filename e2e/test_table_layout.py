@@ -48,7 +48,7 @@ def test_nothing_a_player_taps_moves_during_a_penta_turn(app: App, size: tuple[i
     for _ in range(3):
         page.locator("#penta-roll").click()
         seen.append(places(page, PENTA_TAPS))
-    expect(page.locator(".handover")).to_have_count(0)
+    expect(page.locator(".handover")).to_be_hidden()
     expect(page.locator("#penta-countdown")).to_be_visible()  # the last roll's countdown
     assert all(s == before for s in seen), (size, before, seen)
     assert page.evaluate("scrollY") == 0
@@ -70,13 +70,31 @@ def test_the_computer_playing_moves_none_of_the_persons_buttons(app: App) -> Non
 def test_the_coach_shows_above_the_buttons_kept_at_the_bottom(app: App, shots: Path) -> None:
     app.page.set_viewport_size({"width": 360, "height": 740})
     page = app.open("?dice=11234")
-    start_penta(page, ["Ann", "Ben"], coach=True)
+    start_penta(page, ["Ann", "Ben"], coach=True)  # switched on: its box comes in sight
+
+    def in_sight() -> None:
+        coach = page.locator("#penta-coach-box").bounding_box()
+        bar = page.locator(".controls-area").bounding_box()
+        assert coach is not None and bar is not None
+        assert coach["y"] >= 0 and coach["y"] + coach["height"] <= bar["y"] + 1, (coach, bar)
+
+    in_sight()
+    dice = places(page, PENTA_TAPS)
     page.locator("#penta-roll").click()
-    coach = page.locator("#penta-coach-box").bounding_box()
-    bar = page.locator(".controls-area").bounding_box()
-    assert coach is not None and bar is not None
-    assert coach["y"] >= 0 and coach["y"] + coach["height"] <= bar["y"] + 1, (coach, bar)
+    expect(page.locator("#penta-coach-box")).to_contain_text("Best:")
+    in_sight()
+    assert places(page, PENTA_TAPS) == dice  # the advice coming moved nothing
     page.screenshot(path=str(shots / "penta-coach-360.png"))
+
+
+def test_a_game_with_the_coach_on_opens_at_its_top(app: App) -> None:
+    app.page.set_viewport_size({"width": 360, "height": 740})
+    page = app.open()
+    page.evaluate("() => localStorage.setItem('zaria.settings', JSON.stringify({coach: 'on'}))")
+    page = app.open("?dice=11234")
+    start_penta(page, ["Ann", "Ben"])
+    expect(page.locator("#penta-coach-box")).to_be_attached()
+    assert page.evaluate("scrollY") == 0
 
 
 def test_the_score_pad_for_real_dice_is_in_sight_on_a_320_phone(app: App, shots: Path) -> None:

@@ -447,3 +447,21 @@ def test_a_person_keeps_their_own_sheet_in_sight_while_the_computer_plays() -> N
     assert game(app).current == 0
     head = re.search(r'<th scope="col" class="cur">(.*?)</th>', host.screen_html)
     assert head is not None and "Ann" in head.group(1)
+
+
+def test_the_coach_and_the_cue_keep_their_place_through_the_turns() -> None:
+    app, host = start_penta({"seed": "3"}, computer=True, coach="on")
+    # Switched on, the coach's box is there before the roll, waiting (and not read).
+    box = Page(host.screen_html).tags["penta-coach-box"]
+    assert box.get("aria-hidden") == "true"
+    assert "Its advice comes with your roll." in Page(host.screen_html).text["penta-coach-box"]
+    cue = re.search(r'<p class="handover">(.*?)</p>', host.screen_html)
+    assert cue is not None and "your turn: roll the dice!" in cue.group(1)
+    app.action("roll", {})
+    assert "Best:" in Page(host.screen_html).text["penta-coach-box"]
+    # The cue's line stays, unseen and unread, so that nothing under it moves.
+    assert '<p class="handover spent" aria-hidden="true">' in host.screen_html
+    app.action("box", {"box": "chance"})
+    app.action("validate", {})
+    assert game(app).current == 1  # the computer plays: the coach waits in its place
+    assert Page(host.screen_html).tags["penta-coach-box"].get("aria-hidden") == "true"

@@ -368,6 +368,7 @@ function apply(text) {
     else console.warn("Zaria: unknown operation", op[0]);
   }
   if (revealing) { reveal(revealing); revealing = null; } // after a scroll to the top
+  newScreen = false;
   for (const [kind, payload] of replies) send(kind, payload);
   return ops;
 }
@@ -387,7 +388,7 @@ const OPS = {
     const brand = document.getElementById("brand-name");
     if (brand) brand.textContent = title;
   },
-  top() { window.scrollTo(0, 0); },
+  top() { window.scrollTo(0, 0); newScreen = true; },
   timer([id, ms, heavy]) {
     nextIds = Math.max(nextIds, id + 1);
     if (ms <= GATHER_MS) dueSoon.add(id);
@@ -497,25 +498,29 @@ function draw(el, html) {
   else el.innerHTML = html;
 }
 
-// A panel that comes into view (or grows) at a player's request or for their next
-// step (data-reveal: Penta's coach, a pad for real dice) and lands under the buttons
-// kept at the bottom of a phone's screen (data-pinned) is scrolled into sight above
-// them, its top kept in view.
+// A panel that comes into view at a player's request or for their next step
+// (data-reveal: Penta's coach; data-reveal="first": a pad for real dice, even on a
+// screen just opened) and lands under the buttons kept at the bottom of a phone's
+// screen (data-pinned) is scrolled into sight above them, its top kept in view.
 let revealing = null; // what was in view before the answer being applied
+let newScreen = false; // whether that answer opened a screen (scrolled to its top)
 
 function revealed() {
-  const seen = new Map();
-  for (const el of document.querySelectorAll("[data-reveal]")) seen.set(el.id, el.offsetHeight);
-  return seen;
+  return new Set([...document.querySelectorAll("[data-reveal]")].map((el) => el.id));
 }
 
 function reveal(before) {
   for (const el of document.querySelectorAll("[data-reveal]")) {
-    if (before.has(el.id) && el.offsetHeight <= before.get(el.id)) continue; // neither new nor grown
+    if (before.has(el.id)) continue; // in view before: where the player left it
+    // A screen just opened shows its top, unless the panel is the first step (a pad).
+    if (newScreen && el.dataset.reveal !== "first") continue;
     const bar = document.querySelector("[data-pinned]");
     if (!bar || getComputedStyle(bar).position !== "sticky") continue;
     const box = el.getBoundingClientRect(), top = bar.getBoundingClientRect().top;
-    const by = Math.min(box.bottom - top + 8, box.top - 8);
+    // No further than keeps the buttons held at the bottom: scrolled past the end of
+    // their card, they would move with whatever grows above them.
+    const held = bar.parentElement.getBoundingClientRect().bottom - innerHeight;
+    const by = Math.min(box.bottom - top + 8, box.top - 8, held);
     if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
   }
 }

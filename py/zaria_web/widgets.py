@@ -302,7 +302,7 @@ def dice_pad(tr: Translator, prefix: str, pad: PadView, compact: bool = False) -
     title = tr("pad.enter_one") if pad.needed == 1 else tr("pad.enter", n=pad.needed)
     return (
         # In sight when it comes (web/boot.js: data-reveal), above a phone's buttons.
-        f'<section class="dice-pad" id="{prefix}-pad" data-reveal'
+        f'<section class="dice-pad" id="{prefix}-pad" data-reveal="first"'
         f' aria-labelledby="{prefix}-pad-title">'
         f'<h3 id="{prefix}-pad-title">{h(title)}</h3>'
         f"{'' if compact else _pad_entry(tr, prefix, pad)}"

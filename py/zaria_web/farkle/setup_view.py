@@ -167,7 +167,7 @@ def render_setup(tr: Translator, v: SetupView) -> str:
         '<section class="farkle fk-setup" aria-labelledby="fk-setup-kicker fk-setup-title">'
         f'<div class="panel fk-setup-panel">'
         f'<p class="fk-kicker" id="fk-setup-kicker">{h(kicker)}</p>'
-        f'<h2 id="fk-setup-title" aria-describedby="fk-setup-kicker">{h(_title(tr, v))}</h2>'
+        f'<h2 id="fk-setup-title">{h(_title(tr, v))}</h2>'
         f"{notices(tr, v.notice, v.dice_error)}"
         f'<div class="fk-setup-grid">'
         f'<div class="fk-setup-col">{_players(tr, v)}{_computer(tr, v) if v.computer_choice else ""}</div>'

@@ -338,11 +338,16 @@ class PentaView:
         game = s.game
         seat = game.seats[game.current]
         parts = []
-        # Under the dice, not over them: the cue going with the first roll moves nothing.
-        if len(game.seats) > 1 and game.dice is None and not seat.computer:
-            parts.append(
-                f'<p class="handover" role="status">{tr_html(tr, "penta.your_turn", name=bdi(self._seat_name(seat)))}</p>'
+        # Under the dice, not over them; once the dice are rolled (or while the computer
+        # plays) its line stays, unseen, so that nothing under it moves.
+        if len(game.seats) > 1:
+            cue = tr_html(tr, "penta.your_turn", name=bdi(self._seat_name(seat)))
+            spent = game.dice is not None or seat.computer
+            hidden = attrs(
+                class_="handover spent" if spent else "handover",
+                aria_hidden="true" if spent else None,
             )
+            parts.append(f"<p{hidden}>{cue}</p>")
         if _all_held(s):
             # The disabled Roll button says why, to the eye and to screen readers.
             parts.append(
@@ -372,15 +377,8 @@ class PentaView:
             )
         elif s.message is not None and (s.message[0] != "penta.sacrifice"):
             parts.append(self._message(s.message, s.game))
-        if s.coach is not None:
+        if s.coach is not None or s.coach_switch:
             parts.append(self._coach(s))
-        elif s.coach_switch:
-            # The coach's place is kept while it waits for a roll (the computer's turn
-            # too): switched on, it shows at once, and it comes and goes no more.
-            parts.append(
-                f'<div class="coach-box" id="penta-coach-box" data-reveal><strong>{h(tr("penta.coach"))}</strong>'
-                f'<p class="coach-explain">{h(tr("penta.coach.waiting"))}</p></div>'
-            )
         return f'<div class="penta-status" aria-live="polite">{"".join(parts)}</div>'
 
     def _board(self, s: TableState) -> str:
@@ -419,7 +417,14 @@ class PentaView:
     def _coach(self, s: TableState) -> str:
         tr = self.tr
         c = s.coach
-        assert c is not None
+        if c is None:
+            # The coach's place is kept while it waits for a roll (the computer's turn
+            # too): switched on, it shows at once, and it comes and goes no more.
+            return (
+                f'<div class="coach-box" id="penta-coach-box" data-reveal aria-hidden="true">'
+                f"<strong>{h(tr('penta.coach'))}</strong>"
+                f'<p class="coach-explain">{h(tr("penta.coach.waiting"))}</p></div>'
+            )
         lines = []
         if isinstance(c.best, Keep):
             value = tr.decimal(c.best_keep_value or 0)
@@ -547,7 +552,7 @@ class PentaView:
         return (
             f"<div{wrap}>{self._sheet_tools(s, totals, cur)}"
             # The key S moves the focus into the sheet (onto a box).
-            f'<table class="{cls}" aria-label="{h(tr("penta.sheet"))}" aria-keyshortcuts="S">'
+            f'<table class="{cls}" aria-label="{h(tr("penta.sheet"))}">'
             f'<thead><tr><th scope="col" class="corner">{h(tr("penta.sheet.box"))} <kbd aria-hidden="true">S</kbd></th>{head}</tr></thead>'
             f"<tbody>{rows}</tbody></table></div>"
         )
