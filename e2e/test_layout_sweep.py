@@ -389,13 +389,19 @@ def penta_card_and_pad(w: Window, findings: Findings) -> None:
     page.locator("#penta-validate").click()
     expect(page.locator("#penta-handover")).to_be_visible()
     sweep(w, "Penta, the hand-over card", findings)
-    page = w.app.open("#/penta-pad")
-    page.locator("#penta-name-0").fill(LONG)
-    page.locator("#penta-start").click()
-    for face in "4442":
-        page.locator(f"#penta-pad-key-{face}").click()
-    expect(page.locator("#penta-pad")).to_be_visible()
-    sweep(w, "Penta score pad", findings)
+    sweep_pad(w, "penta", "4442", findings)
+
+
+def sweep_pad(w: Window, game: str, faces: str, findings: Findings) -> None:
+    """A game's score pad for real dice, a throw half entered (``faces``)."""
+    prefix = {"penta": "penta", "farkle": "fk"}[game]
+    page = w.app.open(f"#/{game}-pad")
+    page.locator(f"#{prefix}-name-0").fill(LONG)
+    page.locator(f"#{prefix}-start").click()
+    for face in faces:
+        page.locator(f"#{prefix}-pad-key-{face}").click()
+    expect(page.locator(f"#{prefix}-pad")).to_be_visible()
+    sweep(w, f"{game.capitalize()} score pad", findings)
 
 
 def test_penta_fits_every_size_language_and_theme(window: Window) -> None:
@@ -453,13 +459,7 @@ def farkle_house_and_pad(w: Window, findings: Findings) -> None:
     expect(page.locator("#fk-bank-why")).to_be_visible()
     expect(page.locator("#fk-house")).to_be_visible()
     sweep(w, "Farkle, house rules (a bank refused)", findings)
-    page = w.app.open("#/farkle-pad")
-    page.locator("#fk-name-0").fill(LONG)
-    page.locator("#fk-start").click()
-    for face in "155":
-        page.locator(f"#fk-pad-key-{face}").click()
-    expect(page.locator("#fk-pad")).to_be_visible()
-    sweep(w, "Farkle score pad", findings)
+    sweep_pad(w, "farkle", "155", findings)
 
 
 def test_farkle_fits_every_size_language_and_theme(window: Window) -> None:

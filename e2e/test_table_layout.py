@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import App, fill_seats
+from test_penta_phone import start
 
 #: What a player taps during a Penta turn.
 PENTA_TAPS = ("#penta-roll", "#penta-validate", "#penta-undo", "#die-0", "#die-4")
@@ -26,13 +27,8 @@ def places(page: Page, selectors: tuple[str, ...]) -> dict[str, tuple[int, int]]
 
 
 def start_penta(page: Page, names: list[str], computer: bool = False, coach: bool = False) -> None:
-    page.locator(".game-card.penta").click()
-    fill_seats(page, "penta", names, computer)
-    handover = page.locator("#penta-handover-setting")
-    if handover.count() and handover.is_checked():
-        handover.click()
-    page.locator("#penta-start").click()
-    expect(page.locator("#penta-roll")).to_be_visible()
+    """Penta from home, these people (no hand-over card), the coach switched on or not."""
+    start(page, names, computer)
     if coach:
         page.locator("#penta-coach").click()
 
