@@ -273,6 +273,7 @@ def test_a_players_table_wider_than_a_phone_shows_that_it_scrolls(app: App, shot
     for width in (320, 360, 390):
         page.set_viewport_size({"width": width, "height": 740})
         box.evaluate("el => { el.scrollLeft = 0; }")
+        expect(box.locator(".scroll-hint")).to_be_visible()  # noted a frame after the resize
         facts = page.evaluate(TABLE_FACTS)
         assert facts["scrolls"], facts
         # The last columns are beyond the edge, and the page says so: a shade at the edge
@@ -294,7 +295,9 @@ def test_a_players_table_wider_than_a_phone_shows_that_it_scrolls(app: App, shot
         box.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"stats-players-scroll-phone-{scheme}.png"))
     page.emulate_media(color_scheme=None)
-    # On a desktop the English table fits: no hint.
+    # On a desktop the English table fits: no hint (once the browser has noted that the
+    # box no longer scrolls, a frame or so after the resize).
     page.set_viewport_size({"width": 1280, "height": 800})
+    expect(page.locator(".players-scroll .scroll-hint").first).to_be_hidden()
     facts = page.evaluate(TABLE_FACTS)
     assert not facts["scrolls"] and facts["hint"] is None, facts
