@@ -35,14 +35,30 @@ TYPES = {
 }
 
 
-#: What is sent gzipped (as GitHub Pages does; WebAssembly and archives as they are).
-COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".webmanifest", ".py")
+#: What is sent gzipped: text, and WebAssembly, as GitHub Pages does (the README cites
+#: the evidence); archives and data files as they are.
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".webmanifest", ".py", ".wasm")
+
+#: GitHub Pages lets a browser keep a file for ten minutes before asking again.
+PAGES_CACHE = "max-age=600"
+
+
+@functools.lru_cache(maxsize=32)
+def _body(path: str, tag: str, gzipped: bool) -> bytes:
+    """The bytes sent for the file at ``path`` as ``tag`` names it (compressed once)."""
+    with open(path, "rb") as f:
+        body = f.read()
+    return gzip.compress(body, compresslevel=6, mtime=0) if gzipped else body
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with correct types, no caching headers, and an optional prefix."""
+    """Static files with correct types, an optional prefix, GitHub Pages' compression,
+    and validators: a file asked for again with its ETag costs a 304. ``cache`` is the
+    Cache-Control sent ("no-cache" by default: every use asks the server, which answers
+    304 while the file is unchanged; ``PAGES_CACHE`` for GitHub Pages' own)."""
 
     prefix = "/zaria/"
+    cache = "no-cache"
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **TYPES,
@@ -62,21 +78,29 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             if not address.endswith("/"):
                 return super().send_head()  # the redirect to the folder's address
             path = os.path.join(path, "index.html")
-        takes_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not takes_gzip or not path.endswith(COMPRESSED) or not os.path.isfile(path):
-            return super().send_head()
-        with open(path, "rb") as f:
-            body = gzip.compress(f.read(), mtime=0)
+        if not os.path.isfile(path):
+            return super().send_head()  # the 404
+        gzipped = path.endswith(COMPRESSED) and "gzip" in self.headers.get("Accept-Encoding", "")
+        stat = os.stat(path)
+        tag = f'"{stat.st_size:x}-{stat.st_mtime_ns:x}{"-gz" if gzipped else ""}"'
+        if tag in self.headers.get("If-None-Match", ""):
+            self.send_response(304)
+            self.send_header("ETag", tag)
+            self.end_headers()
+            return None
+        body = _body(path, tag, gzipped)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Vary", "Accept-Encoding")
+        self.send_header("ETag", tag)
         self.end_headers()
         return io.BytesIO(body)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -84,11 +108,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int, prefix: str = "/zaria/") -> http.server.HTTPServer:
-    """A threaded server for ``directory`` on 127.0.0.1 (``port`` 0 picks a free one)."""
-    handler = functools.partial(Handler, directory=str(directory))
-    Handler.prefix = prefix if prefix.endswith("/") else prefix + "/"
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+def make_server(
+    directory: Path, port: int, prefix: str = "/zaria/", handler: type[Handler] = Handler
+) -> http.server.HTTPServer:
+    """A threaded server for ``directory`` on 127.0.0.1 (``port`` 0 picks a free one),
+    answering with ``handler`` (a subclass of :class:`Handler`)."""
+    handler.prefix = prefix if prefix.endswith("/") else prefix + "/"
+    bound = functools.partial(handler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
 
 
 def main(argv: list[str] | None = None) -> int:

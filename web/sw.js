@@ -4,8 +4,10 @@
  *   written by tools/build.py) and store every file in a cache named after the
  *   build's version. A file whose hash did not change since the version already
  *   cached is copied from that cache instead of downloaded again (the 9.6 MB
- *   runtime rarely changes); a downloaded file must match its hash, else the
- *   install fails and the current version stays.
+ *   runtime rarely changes), and one the page has just downloaded is taken from
+ *   the browser's HTTP cache; a file must match its hash, else the install fails
+ *   and the current version stays.
+ *   The big tables in data/ are kept only once the page first fetches them.
  * - Fetch: files of the site come from the cache first; the query string is
  *   ignored (so ?dice=… and ?seed=… pages open offline); anything else goes to
  *   the network, and a navigation that cannot reach it gets index.html.
@@ -54,17 +56,45 @@ async function cachedFiles() {
   return found;
 }
 
+// A file of the site, checked against its hash. The page has just downloaded most of
+// them (the runtime, the app), so the browser's HTTP cache is asked first: a file it
+// holds (and the server lets it keep, or confirms unchanged with a 304) does not cross
+// the network a second time. A cached copy that does not match (an older deploy's)
+// is fetched again from the server.
 async function download(path, hash) {
-  // "no-cache" revalidates with the server, so an unchanged file costs a 304.
-  const response = await fetch(siteUrl(path), { cache: "no-cache" });
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
-  const actual = (await sha256(body)).slice(0, hash.length);
-  if (actual !== hash) throw new Error(`${path}: content ${actual} does not match precache.json (${hash})`);
+  let body = null;
+  let response = null;
+  for (const mode of ["default", "reload"]) {
+    response = await fetch(siteUrl(path), { cache: mode });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    body = await response.arrayBuffer();
+    const actual = (await sha256(body)).slice(0, hash.length);
+    if (actual === hash) break;
+    if (mode === "reload") throw new Error(`${path}: content ${actual} does not match precache.json (${hash})`);
+  }
   // Only the type is kept: the body is already decoded, so a Content-Length or
   // Content-Encoding from the server would no longer be true.
   const type = response.headers.get("Content-Type") || "application/octet-stream";
   return new Response(body, { status: 200, headers: { "Content-Type": type } });
+}
+
+// The big tables (the Penta strategy, Farkle's Master) are downloaded only by a game
+// that needs them: they are not precached, but kept the first time the page fetches
+// them (checked against their hash), and kept by the next version when unchanged.
+const ON_DEMAND = "data/";
+const onDemand = (path) => path.startsWith(ON_DEMAND);
+
+async function keepOnDemand(cache, path, response) {
+  try {
+    const manifest = await (await cache.match(siteUrl(MANIFEST))).json();
+    const hash = manifest.files[path];
+    const body = await response.clone().arrayBuffer();
+    if (!hash || (await sha256(body)).slice(0, hash.length) !== hash) return;
+    const type = response.headers.get("Content-Type") || "application/octet-stream";
+    await cache.put(siteUrl(path), new Response(body, { status: 200, headers: { "Content-Type": type } }));
+  } catch (err) {
+    // Not kept: the next use downloads it again.
+  }
 }
 
 async function precache() {
@@ -83,6 +113,7 @@ async function precache() {
         const copy = await caches.match(siteUrl(path), { cacheName: old.cache });
         if (copy) return cache.put(siteUrl(path), copy);
       }
+      if (onDemand(path)) return null; // kept when the page first needs it
       return cache.put(siteUrl(path), await download(path, hash));
     }),
   );
@@ -119,7 +150,9 @@ async function respond(request, path) {
   const hit = await cache.match(siteUrl(path));
   if (hit) return hit;
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok && onDemand(path)) await keepOnDemand(cache, path, response);
+    return response;
   } catch (err) {
     if (request.mode === "navigate") {
       const page = await cache.match(siteUrl("index.html"));
