@@ -14,9 +14,21 @@ const tell = (message) => { try { channel.postMessage(message); } catch (e) { /*
 
 let received = 0;
 const plainFetch = globalThis.fetch;
+
+// The runtime's big files are asked for the moment this module runs, rather than
+// once Pyodide's own 1.25 MB script has arrived and run: their downloads overlap it.
+// Pyodide's own request for each is then answered with the one already under way.
+const early = new Map(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((name) => {
+  const asked = plainFetch(RUNTIME + name);
+  asked.catch(() => {}); // met when Pyodide asks for it
+  return [RUNTIME + name, asked];
+}));
+
 globalThis.fetch = async function (input, init) {
-  const response = await plainFetch(input, init);
   const url = String(input && input.url ? input.url : input);
+  const asked = early.get(url);
+  early.delete(url);
+  const response = await (asked || plainFetch(input, init));
   if (response.status >= 400) tell({ url, status: response.status });
   if (!response.ok || !response.body) return response;
   // Count the bytes as they arrive, handing the same bytes on (the runtime compiles

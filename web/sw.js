@@ -64,8 +64,10 @@ async function cachedFiles() {
 async function download(path, hash) {
   let body = null;
   let response = null;
+  // The page was opened at the scope's own address, not at its index.html.
+  const url = siteUrl(path === "index.html" ? "" : path);
   for (const mode of ["default", "reload"]) {
-    response = await fetch(siteUrl(path), { cache: mode });
+    response = await fetch(url, { cache: mode });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     body = await response.arrayBuffer();
     const actual = (await sha256(body)).slice(0, hash.length);
