@@ -340,12 +340,17 @@ COUNT_DRAWS = """() => {
 def test_a_redraw_while_typing_keeps_the_same_field_and_its_caret(
     make_app: Callable[..., App],
 ) -> None:
-    # The strategy table arrives while the player types, and the screen is redrawn.
+    # The strategy table arrives while the player types, and the screen is redrawn:
+    # a game asked for it, then the player left it for the new-game form.
     app = make_app()  # a Python that has not downloaded the table yet
     held: list[Route] = []
     app.page.route("**/penta_table.bin", lambda route: held.append(route))
     page = app.open()
     page.locator("[data-act=open][data-game=penta]").click()
+    page.locator("#penta-computer").uncheck()
+    page.locator("#penta-start").click()
+    page.locator("#penta-new").click()
+    page.locator("#penta-confirm").click()
     name = page.locator("#penta-name-0")
     name.click()
     page.keyboard.type("Kim")

@@ -60,6 +60,9 @@ def test_a_download_answered_after_the_app_closed_still_reaches_the_next_app(
     host.files[TABLE_URL] = PENTA_TABLE
     app = App(host, {})
     app.action("open", {"game": "penta"})
+    assert not host.pending  # the form needs no table: a game does
+    app.action("start", {})
+    assert [url for url, _, _ in host.pending] == [TABLE_URL]
     app.close()
     host.deliver()
     assert penta_screen.TABLE.ready

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 import struct
+import zlib
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, combinations_with_replacement, product
+from itertools import accumulate, combinations, combinations_with_replacement, product
 from pathlib import Path
 
 import pytest
@@ -41,23 +42,60 @@ ROLLS = list(combinations_with_replacement(range(1, 7), 5))
 # --- the table, read by its documented format --------------------------------------------
 
 
+def _zigzag(z: int) -> int:
+    return (z >> 1) ^ -(z & 1)
+
+
+def _words(raw: bytes, start: int, n: int, planes: int) -> list[int]:
+    """``n`` integers stored from ``start`` as ``planes`` planes of bytes, low bytes first."""
+    return [sum(raw[start + k * n + i] << 8 * k for k in range(planes)) for i in range(n)]
+
+
+#: For each lower box's bit: the places of a row where that box is used.
+WITH_BOX = {bit: [k for k in range(192) if k & bit] for bit in (1, 2, 4, 8, 16, 32)}
+
+
 @cache
 def _table() -> tuple[tuple[float, ...], dict[tuple[int, int, int], int]]:
     data = TABLE_FILE.read_bytes()
-    magic, version, count = struct.unpack_from("<8sII", data)
-    assert (magic, version) == (b"PENTATBL", 1)
-    values = struct.unpack_from(f"<{count}f", data, 16)
-    where: dict[tuple[int, int, int], int] = {}
-    for mask in range(1 << 13):
+    header = struct.unpack_from("<8sIIBBBBI", data)
+    magic, version, count, bits, fine_bits, planes, _, fixes = header
+    assert (magic, version) == (b"PENTATBL", 2)
+    raw = zlib.decompress(data[24:])
+    residuals = [_zigzag(z) for z in _words(raw, 0, count, planes)]
+    rows = []  # (used upper boxes, capped upper total), in the file's order
+    for upper_mask in range(64):
         totals = {0}
         for face in range(1, 7):
-            if mask & (1 << (face - 1)):
+            if upper_mask & (1 << (face - 1)):
                 totals = {min(63, t + face * c) for t in totals for c in range(6)}
-        for upper in sorted(totals):
-            for flag in (0, 1) if mask & (1 << 12) else (0,):
-                where[(mask, upper, flag)] = len(where)
-    assert len(where) == count
-    return values, where
+        rows += [(upper_mask, t) for t in sorted(totals)]
+    assert len(rows) * 192 == count
+    ints: list[int] = []
+    where: dict[tuple[int, int, int], int] = {}
+    for r, (upper_mask, upper) in enumerate(rows):
+        coef = residuals[192 * r : 192 * (r + 1)]
+        for j in range(64, 192):  # the Penta box at 0 less free, at 50 less at 0
+            coef[j] += coef[j - 64]
+        # The Möbius transform over the lower boxes, undone: box by box, each value
+        # with the box used gets the value without it added.
+        row = coef
+        for bit, with_box in WITH_BOX.items():
+            for k in with_box:
+                row[k] += row[k - bit]
+        if r and rows[r - 1][0] == upper_mask:  # less the row before, in the same boxes
+            row = [a + b for a, b in zip(row, ints[-192:], strict=True)]
+        ints += row
+        for j in range(192):
+            penta, lower = divmod(j, 64)  # the Penta box free, holding 0, holding 50
+            mask = upper_mask | lower << 6 | (penta > 0) << 12
+            where[(mask, upper, int(penta == 2))] = len(where)
+    values = [v * 2.0**-bits for v in ints]
+    start = count * planes
+    positions = list(accumulate(_words(raw, start, fixes, 4)))
+    for i, z in zip(positions, raw[start + 4 * fixes :], strict=True):
+        values[i] += _zigzag(z) * 2.0**-fine_bits
+    return tuple(values), where
 
 
 def table_value(free: frozenset[Box], upper: int, penta_box: int | None) -> float:
@@ -146,8 +184,9 @@ def exact_value(free: frozenset[Box], upper: int, penta_box: int | None) -> Frac
 
 
 def _close(exact: Fraction, stored: float) -> bool:
-    # The table stores float32: within half a unit in the last place of the exact value.
-    return abs(float(exact) - stored) <= max(float(exact), 1.0) * 2.0**-23
+    # The table stores float32 values rounded to a step of 2**-12: within half a unit in
+    # the last place of a float32, and half a step.
+    return abs(float(exact) - stored) <= max(float(exact), 1.0) * 2.0**-24 + 2.0**-13
 
 
 def _uppers(used_upper: list[Box]) -> list[int]:

@@ -263,6 +263,62 @@ def test_the_end_screen_new_game_button_opens_the_setup() -> None:
     assert 'id="penta-start"' in host.screen_html
 
 
+def asked(host: FakeHost) -> list[str]:
+    """The downloads the page was asked for and has not answered yet."""
+    return [url for url, _, _ in host.pending]
+
+
+def test_only_a_penta_game_downloads_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    host = slow_table(monkeypatch)
+    host.files[TABLE_URL] = PENTA_TABLE
+    app = App(host, {})
+    for game_name in ("farkle", "penta"):
+        app.action("open", {"game": game_name})
+        app.action("rules", {"game": game_name})
+        app.action("home", {})
+    for name in ("stats", "settings"):
+        app.go(name)
+    app.action("open", {"game": "penta"})  # the form: no game yet
+    assert asked(host) == []
+    app.action("seat-computer", {"value": "off"})
+    app.action("start", {})  # a game: its reviews, countdown and coach need the table
+    assert asked(host) == [TABLE_URL]
+    assert 'data-strategy="ready"' not in host.screen_html
+    app.action("home", {})
+    app.action("open", {"game": "penta"})
+    assert asked(host) == [TABLE_URL]  # asked once
+    host.deliver()
+    assert 'data-strategy="ready"' in host.screen_html
+
+
+def test_a_resumed_game_downloads_the_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, first = start_penta({"seed": "3"}, computer=True)
+    host = slow_table(monkeypatch)
+    host.files[TABLE_URL] = PENTA_TABLE
+    host.storage.update(first.storage)
+    app = App(host, {})
+    assert asked(host) == []
+    app.action("open", {"game": "penta"})
+    assert asked(host) == [TABLE_URL] and screen(app).computer_turn() is False
+
+
+def test_a_failed_download_is_asked_again_by_the_button_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    host = slow_table(monkeypatch)
+    app, _ = start_penta({"dice": "11111"}, computer=True, host=host)
+    host.files.pop(TABLE_URL)
+    host.deliver()  # not found
+    assert penta_screen.TABLE.failed and 'data-act="table-retry"' in host.screen_html
+    app.action("roll", {})
+    assert asked(host) == []  # playing on does not ask again by itself
+    host.files[TABLE_URL] = PENTA_TABLE
+    app.action("table-retry", {})
+    assert asked(host) == [TABLE_URL]
+    host.deliver()
+    assert 'data-strategy="ready"' in host.screen_html
+
+
 def test_the_table_arriving_off_screen_waits_for_the_player_to_come_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

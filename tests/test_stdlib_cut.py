@@ -57,4 +57,3 @@ def test_a_library_short_of_a_module_the_app_imports_fails_the_check(tmp_path: P
     lines = [line.strip() for line in done.stderr.splitlines()]
     assert any(line.startswith("fractions, needed by ") for line in lines), done.stderr
     assert any(line.startswith("statistics, needed by ") for line in lines)
-

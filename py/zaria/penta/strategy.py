@@ -9,13 +9,31 @@ the file with ``python tools/penta_solver.py``). A state is
 - the upper-section total, capped at 63 (only reaching 63 matters);
 - whether the Penta box holds 50 (the ``penta50`` flag; always false while it is free).
 
-Table file format (``zaria/data/penta_table.bin``): a 16-byte header, the magic
-``b"PENTATBL"`` then two little-endian uint32, the format version (1) and the number of
-values; then that many little-endian float32. Values are ordered by mask ascending;
-within a mask by upper total ascending over the totals reachable from its used upper boxes
-(each box scores 0 to 5 times its face; totals capped at 63); within an upper total by
-flag (false, then true) when the Penta box is used, a single value while it is free. The
-all-used mask holds zeros. :func:`load_table` rebuilds this index in a few milliseconds.
+Table file format 2 (``zaria/data/penta_table.bin``), made small for the page to
+download (the 2,145,808 bytes of float32 of format 1 become about 380 KB) without
+changing a single decision of the optimal player:
+
+- a 24-byte header (:data:`HEADER`, little-endian): the magic ``b"PENTATBL"``, the
+  format version (2) and the number of values (uint32); the step's and the fine step's
+  bits ``k`` and ``f`` (uint8: the values are multiples of ``2**-k``, a few of
+  ``2**-f``), the number of byte planes ``p`` (uint8), 0 (uint8), the number of values
+  kept to the fine step ``n`` (uint32);
+- then one zlib stream of: the residuals, ``p`` planes of bytes (every residual's
+  lowest byte, then every second byte…); the positions of the finer values, as 4 planes
+  of their differences; and their corrections, one byte each. Residuals and
+  corrections are zigzag-coded (0, -1, 1, -2… as 0, 1, 2, 3…).
+
+Values are ordered by rows, one row per reachable pair (used upper boxes, upper total
+capped at 63), by the upper boxes' 6-bit mask then total; a row holds 192 values: the
+Penta box free, holding 0, holding 50, each for the 64 sets of used lower boxes (bits 6
+to 11 of the mask). The residuals are the values times ``2**k`` (integers), less, in
+this order: within a row, by inclusion–exclusion, the values with fewer lower boxes used
+(a Möbius transform); the Penta box held at 0 less free, at 50 less at 0; the row before
+in the same set of upper boxes. The corrections add multiples of ``2**-f`` to the values
+whose decisions need it. ``tools/penta_solver.py`` checks, for every state and every
+roll, that the file's box and keeps (with one and with two re-rolls left) are the float
+table's. :func:`load_table` only decompresses (tens of milliseconds); a row is decoded
+the first time it is read.
 
 Within a turn, :class:`TurnValues` evaluates one state once: the value of each of the 252
 final rolls (best box), of the 462 keeps with one re-roll left and, lazily, with two.
@@ -24,8 +42,8 @@ one evaluation.
 
 >>> strategy = default_strategy()
 >>> start = SheetState.start()
->>> round(strategy.table.state_value(start), 4)
-254.4848
+>>> round(strategy.table.state_value(start), 3)  # 254.4848, within the step of 2**-12
+254.485
 >>> best_box(start, (2, 3, 4, 5, 6))
 Box.LARGE_STRAIGHT
 """
@@ -36,6 +54,7 @@ import math
 import operator
 import struct
 import sys
+import zlib
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -43,7 +62,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
-from itertools import combinations, combinations_with_replacement
+from itertools import accumulate, combinations, combinations_with_replacement
 from typing import Any
 
 from zaria.dice import check_dice
@@ -58,8 +77,12 @@ from zaria.penta.scoring import (
 )
 
 MAGIC = b"PENTATBL"
-FORMAT_VERSION = 1
-_HEADER = struct.Struct("<8sII")
+FORMAT_VERSION = 2
+#: magic, version, values, step bits, fine step bits, planes, 0, fixes
+HEADER = struct.Struct("<8sIIBBBBI")
+#: Options whose expected totals differ by less than this are equal: the first in order
+#: is chosen, not whichever the rounding of a turn's arithmetic favours.
+TIE = 1e-9
 NBOXES = len(BOXES)
 ALL_USED = (1 << NBOXES) - 1
 PENTA_BIT = BOXES.index(Box.PENTA)
@@ -181,51 +204,64 @@ class SheetState:
 
 
 @cache
-def _layout() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Offsets of each mask's block, and each upper total's rank (-1: unreachable)."""
-    capped = _upper_totals()[1]
-    ranks = []
-    for totals in capped:
-        rank = [-1] * (CAP + 1)
-        for i, t in enumerate(totals):
-            rank[t] = i
-        ranks.append(tuple(rank))
-    offsets = [0] * (ALL_USED + 2)
-    run = 0
-    for m in range(ALL_USED + 1):
-        offsets[m] = run
-        run += len(capped[m & 63]) * (2 if m >> PENTA_BIT & 1 else 1)
-    offsets[ALL_USED + 1] = run
-    return tuple(offsets), tuple(ranks)
+def _rows() -> tuple[tuple[tuple[int, ...], ...], tuple[bool, ...]]:
+    """The row of each (used upper boxes, capped upper total) (-1: unreachable), and
+    whether each row is the first of its set of used upper boxes."""
+    rows: list[tuple[int, ...]] = []
+    first: list[bool] = []
+    for totals in _upper_totals()[1]:
+        row = [-1] * (CAP + 1)
+        for t in totals:
+            row[t] = len(first)
+            first.append(t == totals[0])
+        rows.append(tuple(row))
+    return tuple(rows), tuple(first)
+
+
+#: Values per row of the table: the Penta box free, holding 0, holding 50, each for the
+#: 64 sets of used lower boxes.
+ROW = 192
 
 
 class Table:
-    """The optimal expected future score of every state between turns."""
+    """The optimal expected future score of every state between turns.
 
-    def __init__(self, values: array[float]) -> None:
-        offsets, ranks = _layout()
-        if len(values) != offsets[-1]:
-            raise ValueError(f"a Penta table has {offsets[-1]} values, not {len(values)}")
-        self.values = values
-        self._offsets = offsets
-        self._ranks = ranks
+    The file's rows are decoded the first time a value of theirs is read (a row needs
+    the one before it in its set of used upper boxes): reading the file only
+    decompresses it, and a game reads a few hundred of its 2,794 rows.
+    """
+
+    def __init__(
+        self, residuals: array[int], step_bits: int, fixes: dict[int, list[tuple[int, float]]]
+    ) -> None:
+        rows, first = _rows()
+        if len(residuals) != ROW * len(first):
+            raise ValueError(f"a Penta table has {ROW * len(first)} values, not {len(residuals)}")
+        self._residuals = residuals
+        self._step = 2.0**-step_bits
+        self._fixes = fixes
+        self._rows = rows
+        self._first = first
+        self._ints: list[list[int] | None] = [None] * len(first)
+        self._values: list[list[float] | None] = [None] * len(first)
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self._residuals)
 
     def __repr__(self) -> str:
-        return f"<Table of {len(self.values)} states>"
+        return f"<Table of {len(self._residuals)} states>"
 
     def index(self, used: int, upper: int, penta50: bool | int = False) -> int:
-        """The position of state ``(used, upper, penta50)`` in :attr:`values`."""
-        rank = self._ranks[used & 63][min(CAP, upper)] if upper >= 0 else -1
-        if rank < 0 or not 0 <= used <= ALL_USED:
+        """The position of state ``(used, upper, penta50)`` in the file's order."""
+        valid = 0 <= used <= ALL_USED and upper >= 0
+        row = self._rows[used & 63][min(CAP, upper)] if valid else -1
+        if row < 0:
             raise ValueError(f"state (used={used}, upper={upper}) is not reachable")
         if used >> PENTA_BIT & 1:
-            return self._offsets[used] + 2 * rank + int(penta50)
+            return row * ROW + (1 + int(bool(penta50))) * 64 + (used >> 6 & 63)
         if penta50:
             raise ValueError("the Penta box cannot hold 50 while it is free")
-        return self._offsets[used] + rank
+        return row * ROW + (used >> 6 & 63)
 
     def value(self, used: int | AbstractSet[Box], upper: int, penta50: bool | int = False) -> float:
         """``E(state)``: the expected points still to come; 0 once every box is used.
@@ -233,30 +269,115 @@ class Table:
         ``used`` is a mask or a set of boxes; ``upper`` the upper total (capped here).
         """
         mask = used if isinstance(used, int) else mask_of(used)
-        return self.values[self.index(mask, upper, penta50)]
+        return self.at(self.index(mask, upper, penta50))
 
     def state_value(self, state: SheetState) -> float:
         """``E(state)`` of a :class:`SheetState`."""
-        return self.values[self.index(*state.key)]
+        return self.at(self.index(*state.key))
+
+    def at(self, position: int) -> float:
+        """The value at ``position`` of the file's order (see :meth:`index`)."""
+        row = self._values[position // ROW]
+        if row is None:
+            row = self._decode(position // ROW)
+        return row[position % ROW]
+
+    def values(self) -> list[float]:
+        """Every value, in the file's order (decoding every row)."""
+        return [v for r in range(len(self._values)) for v in self._row(r)]
+
+    def _row(self, r: int) -> list[float]:
+        row = self._values[r]
+        return self._decode(r) if row is None else row
+
+    def _decode(self, r: int) -> list[float]:
+        """Decode row ``r`` (and the rows before it in its set that are not yet)."""
+        start = r
+        while not self._first[start] and self._ints[start - 1] is None:
+            start -= 1
+        for i in range(start, r + 1):
+            ints = _unmix(self._residuals[i * ROW : (i + 1) * ROW])
+            before = None if self._first[i] else self._ints[i - 1]
+            if before is not None:
+                ints = list(map(operator.add, ints, before))
+            self._ints[i] = ints
+            values = [v * self._step for v in ints]  # exact: the step is a power of two
+            for column, fix in self._fixes.get(i, ()):
+                values[column] += fix
+            self._values[i] = values
+        row = self._values[r]
+        assert row is not None
+        return row
+
+
+def _unmix(residuals: array[int]) -> list[int]:
+    """One row's values from its residuals: undo the zigzag sign, the Penta box's
+    differences and the Möbius transform over the lower boxes (see the file format)."""
+    x = [(z >> 1) ^ -(z & 1) for z in residuals]
+    add = operator.add
+    x[64:128] = map(add, x[64:128], x[0:64])
+    x[128:192] = map(add, x[128:192], x[64:128])
+    for s in (1, 2, 4, 8, 16, 32):
+        for j in range(s):
+            x[s + j :: 2 * s] = map(add, x[s + j :: 2 * s], x[j :: 2 * s])
+    return x
 
 
 def load_table(data: bytes) -> Table:
-    """Read a table file's contents (see the module docstring for the format)."""
-    if len(data) < _HEADER.size:
+    """Read a table file's contents (see the module docstring for the format); a file
+    that is not one, of another format, cut short or damaged raises ``ValueError``."""
+    if len(data) < HEADER.size:
         raise ValueError("not a Penta table: too short")
-    magic, version, count = _HEADER.unpack_from(data)
+    magic, version, count, step_bits, fine_bits, planes, _, nfix = HEADER.unpack_from(data)
     if magic != MAGIC:
         raise ValueError("not a Penta table: bad magic")
     if version != FORMAT_VERSION:
-        raise ValueError(f"Penta table format {version} is not supported")
-    body = memoryview(data)[_HEADER.size :]
-    if len(body) != 4 * count:
-        raise ValueError(f"Penta table holds {len(body)} bytes for {count} values")
-    values = array("f")
-    values.frombytes(body)
+        raise ValueError(f"Penta table format {version} is not supported (only {FORMAT_VERSION})")
+    if not (0 < step_bits <= fine_bits <= step_bits + 7 and 0 < planes <= 4):
+        raise ValueError("Penta table damaged: bad header")
+    raw = _inflate(memoryview(data)[HEADER.size :])
+    if len(raw) != count * planes + 5 * nfix:
+        raise ValueError(f"Penta table holds {len(raw)} bytes for {count} values")
+    residuals = _words(raw, count, planes)
+    fixes = _fixes(raw[count * planes :], nfix, count, 2.0**-fine_bits)
+    return Table(residuals, step_bits, fixes)
+
+
+def _words(raw: bytes, n: int, planes: int) -> array[int]:
+    """``n`` unsigned integers stored as ``planes`` planes of bytes (low bytes first)."""
+    buf = bytearray(4 * n)
+    for i in range(planes):
+        buf[i::4] = raw[i * n : (i + 1) * n]
+    words = array("I") if array("I").itemsize == 4 else array("L")
+    words.frombytes(buf)
     if sys.byteorder == "big":
-        values.byteswap()
-    return Table(values)
+        words.byteswap()
+    return words
+
+
+def _inflate(body: memoryview) -> bytes:
+    inflate = zlib.decompressobj()
+    try:
+        raw = inflate.decompress(body)
+    except zlib.error as exc:
+        raise ValueError(f"Penta table damaged: {exc}") from None
+    if not inflate.eof:
+        raise ValueError("Penta table cut short")
+    if inflate.unused_data:
+        raise ValueError("Penta table damaged: bytes after its end")
+    return raw
+
+
+def _fixes(raw: bytes, n: int, count: int, fine: float) -> dict[int, list[tuple[int, float]]]:
+    """The values kept to the fine step, by row: (column, what to add to the rounded
+    value)."""
+    positions = list(accumulate(_words(raw, n, 4)))
+    if any(map(operator.ge, positions, positions[1:])) or (positions and positions[-1] >= count):
+        raise ValueError("Penta table damaged: bad fixes")
+    fixes: dict[int, list[tuple[int, float]]] = {}
+    for p, z in zip(positions, raw[4 * n : 5 * n], strict=True):
+        fixes.setdefault(p // ROW, []).append((p % ROW, ((z >> 1) ^ -(z & 1)) * fine))
+    return fixes
 
 
 def read_packaged_table() -> Table:
@@ -488,6 +609,35 @@ class TurnValues:
         return _sumprod(probs, gather(best))
 
 
+# --- choosing ----------------------------------------------------------------------------
+
+
+def first_best(values: Sequence[float]) -> int:
+    """The index of the first of ``values`` within :data:`TIE` of the largest.
+
+    >>> first_best([3.0, 5.0, 5.0 + 1e-12, 4.0])
+    1
+    """
+    top = max(values)
+    return next(i for i, v in enumerate(values) if v >= top - TIE)
+
+
+def best_keep_of(keeps: Mapping[tuple[int, ...], float]) -> tuple[int, ...] | None:
+    """The keep chosen among ``keeps`` (in :func:`TurnValues.keep_values`' order): the
+    longest within :data:`TIE` of the best, the first of those (None: no keep)."""
+    if not keeps:
+        return None
+    top = max(keeps.values())
+    near = [k for k, v in keeps.items() if v >= top - TIE]
+    return max(near, key=len)  # max keeps the first of equals
+
+
+def records(best_box: float, keeps: Mapping[tuple[int, ...], float]) -> bool:
+    """Whether recording the roll (its best box worth ``best_box``) beats rolling again
+    keeping any of ``keeps``: it does when within :data:`TIE` of the best keep."""
+    return not keeps or best_box >= max(keeps.values()) - TIE
+
+
 # --- the player ------------------------------------------------------------------------
 
 
@@ -519,7 +669,7 @@ class Strategy:
     def best_box(self, state: SheetState, dice: Sequence[int]) -> Box:
         """The box where the optimal player records ``dice`` (ties: sheet order)."""
         options = self.turn(state).box_values(dice)
-        return max(options, key=lambda v: v.expected).box  # max keeps the first of equals
+        return options[first_best([v.expected for v in options])].box
 
     def best_keep(self, state: SheetState, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
         """The dice the optimal player keeps before re-rolling, sorted.
@@ -530,8 +680,8 @@ class Strategy:
         tv = self.turn(state)
         best_box = max(v.expected for v in tv.box_values(dice))
         keeps = tv.keep_values(dice, rolls_left)
-        keep, value = max(keeps.items(), key=lambda kv: (kv[1], len(kv[0])))
-        return dice if best_box >= value else keep
+        keep = best_keep_of(keeps)
+        return dice if keep is None or records(best_box, keeps) else keep
 
 
 _default: Strategy | None = None

@@ -15,7 +15,7 @@ from typing import Any
 
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
-from zaria.penta.strategy import SheetState, Strategy
+from zaria.penta.strategy import SheetState, Strategy, best_keep_of, first_best, records
 
 #: A decision costing less than this (in expected points) is as good as the best.
 TOLERANCE = 0.005
@@ -112,15 +112,18 @@ class Options:
         return cls(keeps, boxes)
 
     def best_keep(self) -> tuple[int, ...] | None:
-        return max(self.keeps, key=lambda k: (self.keeps[k], len(k))) if self.keeps else None
+        return best_keep_of(self.keeps)
 
     def best(self) -> tuple[Choice, float]:
-        """The best choice and its value: the best box, unless a keep is worth more."""
-        box = max(self.boxes, key=lambda b: self.boxes[b])
+        """The best choice and its value, as the optimal player chooses
+        (:meth:`~zaria.penta.strategy.Strategy.best_keep`): the best box, unless a keep
+        is worth more."""
+        boxes = list(self.boxes)
+        box = boxes[first_best([self.boxes[b] for b in boxes])]
         choice: Choice = Score(box)
         value = self.boxes[box]
         keep = self.best_keep()
-        if keep is not None and self.keeps[keep] > value:
+        if keep is not None and not records(max(self.boxes.values()), self.keeps):
             choice, value = Keep(keep), self.keeps[keep]
         return choice, value
 

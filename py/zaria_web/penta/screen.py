@@ -2,10 +2,10 @@
 
 The box a person has selected, the auto-record countdown, the coach, the
 decisions reviewed at the end, the sheet and settings toggles, and the strategy
-table the optimal player and the coach read (downloaded once per page, on first
-opening the screen). Everything else (the form, the computer's turns, saving,
-the end) is :class:`~zaria_web.play.screen.GameScreen`'s; the HTML is
-:mod:`zaria_web.penta.view`'s.
+table the optimal player and the coach read (downloaded once per page, when the
+first game starts or a game in progress is resumed). Everything else (the form,
+the computer's turns, saving, the end) is
+:class:`~zaria_web.play.screen.GameScreen`'s; the HTML is :mod:`zaria_web.penta.view`'s.
 """
 
 from __future__ import annotations
@@ -156,6 +156,8 @@ class PentaScreen(GameScreen[PentaGame]):
             self.countdown = None  # no countdown behind the question
         elif isinstance(intent, KeepPlaying | BackToGame):
             self._start_countdown()
+        if not TABLE.failed:  # after a failure, the button (or coming back) asks again
+            self._want_table(out)  # a game may have started, or come back to the table
 
     # -- the shared screen's hooks ----------------------------------------------------
     def levels(self) -> tuple[str, ...]:
@@ -194,8 +196,17 @@ class PentaScreen(GameScreen[PentaGame]):
         return isinstance(action, Record)  # the chosen box is shown, then recorded
 
     def entered(self, out: Effects) -> None:
-        TABLE.request(out)
+        self._want_table(out)
         self._start_countdown()
+
+    def _want_table(self, out: Effects) -> None:
+        """Download the strategy table once a game is being played, and only then: every
+        game needs it (the computer's turns, the coach, the box the countdown records
+        in, the review of each person's decisions as they are made), while the form,
+        a finished game, the rules or another game never do. Opening the screen again
+        after a failed download tries again, as the button does."""
+        if self.live() is not None:
+            TABLE.request(out)
 
     def setting_changed(self, key: str, value: str) -> None:
         if key == "autorecord":
