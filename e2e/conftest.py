@@ -326,6 +326,7 @@ def _attach(context: BrowserContext, sink: Callable[[], App | None]) -> None:
     context.on("request", lambda r: note("request", r.url))
 
     def on_page(page: Page) -> None:
+        page.on("load", lambda _: _count("loads"))
         page.on(
             "console", lambda m: note("error", f"console: {m.text}") if m.type == "error" else None
         )
@@ -437,6 +438,7 @@ class SharedPage:
         self.holder = app
         if not app.restartable():
             self.boots += 1
+            _count("boots")
             app.open()  # a fresh context: its storage is empty
         return app
 
@@ -488,23 +490,51 @@ def _settled_on_site(page: Page, base: str) -> bool:
         return False
 
 
-#: The session's shared page, once created (for the summary at the end of the run).
-_shared: list[SharedPage] = []
+# -- what the run cost, in page loads -------------------------------------------------
+# Every load of a page of the app starts Python, seconds of work each: the summary
+# at the end of the run says how many there were, and how many tests the shared
+# page served instead. With pytest-xdist (``-n``) each worker counts its own and
+# hands them to the main process at its end.
+
+_counts: dict[str, int] = {"loads": 0, "served": 0, "boots": 0}
+#: What the workers counted, once each of them has ended.
+_workers: list[dict[str, int]] = []
+
+
+def _count(what: str, n: int = 1) -> None:
+    _counts[what] += n
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:  # a pytest-xdist worker
+        output["zaria_pages"] = dict(_counts)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    counted = getattr(node, "workeroutput", {}).get("zaria_pages")
+    if counted:
+        _workers.append(counted)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    total = dict(_counts)
+    for counted in _workers:
+        for what, n in counted.items():
+            total[what] = total.get(what, 0) + n
+    if total["loads"]:
+        terminalreporter.write_line(
+            f"pages of the app loaded (each starts Python): {total['loads']}; "
+            f"the shared page served {total['served']} tests, booted {total['boots']} times"
+        )
 
 
 @pytest.fixture(scope="session")
 def shared_page(browser: Browser, site_url: str) -> Iterator[SharedPage]:
     shared = SharedPage(browser, site_url)
-    _shared.append(shared)
     yield shared
     shared.discard()
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    for shared in _shared:
-        terminalreporter.write_line(
-            f"shared page: {shared.served} tests, booted {shared.boots} times"
-        )
 
 
 @pytest.fixture
@@ -513,6 +543,7 @@ def app(shared_page: SharedPage) -> Iterator[App]:
     restarted on empty storage at the site's root address."""
     app = shared_page.hand_out()
     shared_page.served += 1
+    _count("served")
     yield app
     shared_page.take_back(app)
     app.check()
