@@ -29,7 +29,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from browser_site import built_site, launch, served
+from browser_site import READY, built_site, launch, served
 
 BARE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare</title>
@@ -44,17 +44,12 @@ document.documentElement.dataset.ready = "1"
 SNAPSHOTS = "zaria-python-snapshot"
 
 # The longest main-thread task since navigation, kept by an observer the page gets
-# first; and the moment html[data-ready] is set (polling for it would add its own
-# delay to both pages' figures).
+# first.
 LONGEST = """(() => {
   window.__longest = 0;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
   }).observe({type: "longtask", buffered: true});
-  new MutationObserver(() => {
-    const ready = document.documentElement.dataset.ready;
-    if (ready && !window.__ready) window.__ready = performance.now();
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 })()"""
 
 
@@ -84,6 +79,7 @@ def _boot(browser: Browser, url: str, rate: int, into: Boot) -> None:
     """One cold load (a new browser context) and one warm reload, at CPU ``rate``."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(LONGEST)
+    context.add_init_script(READY)
     page = context.new_page()
     # Every response the page gets, its workers' included (a worker's downloads are
     # not in the page's own resource timing).

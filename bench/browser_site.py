@@ -60,3 +60,13 @@ def chromium_path() -> str | None:
 def launch(p: Playwright) -> Browser:
     """Headless Chromium, as the tests run it."""
     return p.chromium.launch(executable_path=chromium_path(), args=ARGS)
+
+
+#: An init script: the page notes in ``window.__ready`` the moment ``html[data-ready]``
+#: is set (polling for it would add its own delay to the figures).
+READY = """(() => {
+  new MutationObserver(() => {
+    const ready = document.documentElement.dataset.ready;
+    if (ready && !window.__ready) window.__ready = performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+})()"""

@@ -44,7 +44,7 @@ from typing import Any, BinaryIO, ClassVar
 from playwright.sync_api import Page, Playwright, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_site import ARGS, ROOT, built_site, chromium_path
+from browser_site import ARGS, READY, ROOT, built_site, chromium_path
 from build import PYODIDE_FILES
 from serve import PAGES_CACHE, Handler, make_server
 
@@ -60,14 +60,6 @@ from pyscript import document
 document.documentElement.dataset.ready = "1"
 </script></body></html>
 """
-
-# The moment html[data-ready] is set, noted by the page itself.
-READY = """(() => {
-  new MutationObserver(() => {
-    const ready = document.documentElement.dataset.ready;
-    if (ready && !window.__ready) window.__ready = performance.now();
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
-})()"""
 
 
 class Link:

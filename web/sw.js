@@ -62,20 +62,22 @@ async function cachedFiles() {
 // the network a second time. A cached copy that does not match (an older deploy's)
 // is fetched again from the server.
 async function download(path, hash) {
-  let body = null;
-  let response = null;
   // The page was opened at the scope's own address, not at its index.html.
   const url = siteUrl(path === "index.html" ? "" : path);
   for (const mode of ["default", "reload"]) {
-    response = await fetch(url, { cache: mode });
+    const response = await fetch(url, { cache: mode });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    body = await response.arrayBuffer();
-    const actual = (await sha256(body)).slice(0, hash.length);
-    if (actual === hash) break;
-    if (mode === "reload") throw new Error(`${path}: content ${actual} does not match precache.json (${hash})`);
+    const kept = await checked(response, await response.arrayBuffer(), hash);
+    if (kept) return kept;
   }
-  // Only the type is kept: the body is already decoded, so a Content-Length or
-  // Content-Encoding from the server would no longer be true.
+  throw new Error(`${path}: its content does not match precache.json (${hash})`);
+}
+
+// What the cache keeps of a downloaded file: its body, when it matches its hash (else
+// null), with only its type. The body is already decoded, so a Content-Length or
+// Content-Encoding from the server would no longer be true.
+async function checked(response, body, hash) {
+  if (!hash || (await sha256(body)).slice(0, hash.length) !== hash) return null;
   const type = response.headers.get("Content-Type") || "application/octet-stream";
   return new Response(body, { status: 200, headers: { "Content-Type": type } });
 }
@@ -89,11 +91,8 @@ const onDemand = (path) => path.startsWith(ON_DEMAND);
 async function keepOnDemand(cache, path, response) {
   try {
     const manifest = await (await cache.match(siteUrl(MANIFEST))).json();
-    const hash = manifest.files[path];
-    const body = await response.clone().arrayBuffer();
-    if (!hash || (await sha256(body)).slice(0, hash.length) !== hash) return;
-    const type = response.headers.get("Content-Type") || "application/octet-stream";
-    await cache.put(siteUrl(path), new Response(body, { status: 200, headers: { "Content-Type": type } }));
+    const kept = await checked(response, await response.arrayBuffer(), manifest.files[path]);
+    if (kept) await cache.put(siteUrl(path), kept);
   } catch (err) {
     // Not kept: the next use downloads it again.
   }
@@ -147,13 +146,15 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
-async function respond(request, path) {
+async function respond(event, path) {
+  const request = event.request;
   const cache = await caches.open(CACHE);
   const hit = await cache.match(siteUrl(path));
   if (hit) return hit;
   try {
     const response = await fetch(request);
-    if (response.ok && onDemand(path)) await keepOnDemand(cache, path, response);
+    // Kept from a copy while the page reads the download as it arrives.
+    if (response.ok && onDemand(path)) event.waitUntil(keepOnDemand(cache, path, response.clone()));
     return response;
   } catch (err) {
     if (request.mode === "navigate") {
@@ -171,5 +172,5 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
   let path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
   if (path === "" || path.endsWith("/")) path += "index.html";
-  event.respondWith(respond(request, path));
+  event.respondWith(respond(event, path));
 });
