@@ -8,18 +8,20 @@ Playwright's own, launched as the tests launch it.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import zstandard
 from playwright.sync_api import Browser, Playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build import build  # noqa: E402
+from build import PYODIDE_FILES, build  # noqa: E402
 from serve import make_server  # noqa: E402
 
 ARGS = [
@@ -29,6 +31,22 @@ ARGS = [
     "--disable-sync",
     "--disable-gpu",
 ]
+
+
+def whole_runtime(into: Path) -> None:
+    """Pyodide as npm ships it into ``into``: its whole library, its WebAssembly not
+    packed (what a bare PyScript page loads)."""
+    into.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(ROOT / "node_modules" / "pyodide" / name, into / name)
+
+
+def unpacked(site: Path, name: str) -> bytes:
+    """The bytes of the site's file ``name``, unpacked if the build packed it (.zst)."""
+    packed = site / f"{name}.zst"
+    if packed.exists():
+        return zstandard.ZstdDecompressor().decompress(packed.read_bytes())
+    return (site / name).read_bytes()
 
 
 def built_site() -> Path:

@@ -44,8 +44,7 @@ from typing import Any, BinaryIO, ClassVar
 from playwright.sync_api import Page, Playwright, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_site import ARGS, READY, ROOT, built_site, chromium_path
-from build import PYODIDE_FILES
+from browser_site import ARGS, READY, built_site, chromium_path, whole_runtime
 from serve import PAGES_CACHE, Handler, make_server
 
 PROFILES = {"fast": (9_000_000, 0.060), "slow": (1_600_000, 0.150)}
@@ -149,10 +148,7 @@ def _serve(folder: Path, link: Link) -> tuple[Any, str]:
 def _bare_site(site: Path, into: Path) -> Path:
     """A bare PyScript page with the same runtime, Pyodide's whole library included."""
     shutil.copytree(site / "vendor" / "pyscript", into / "vendor" / "pyscript")
-    pyodide = ROOT / "node_modules" / "pyodide"
-    (into / "vendor" / "pyodide").mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide / name, into / "vendor" / "pyodide" / name)
+    whole_runtime(into / "vendor" / "pyodide")
     (into / "index.html").write_text(BARE)
     return into
 
@@ -214,7 +210,9 @@ def visit(p: Playwright, url: str, link: Link, app: bool) -> Visit:
         / 1000
     )
     out.ready_bytes = link.bytes_until(origin + out.ready)
-    out.runtime = link.first("pyodide.asm.wasm") - origin
+    # The app downloads the runtime packed (.zst), the bare page as it is.
+    runtime = link.first("pyodide.asm.wasm.zst") or link.first("pyodide.asm.wasm")
+    out.runtime = runtime - origin
     out.playable = None if playable is None else playable - (origin - opened)
     _settle(page, link, app, origin + out.ready)
     out.whole_bytes = link.bytes_until(time.time())

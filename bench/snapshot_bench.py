@@ -34,7 +34,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-from browser_site import built_site, launch, served
+from browser_site import built_site, launch, served, unpacked, whole_runtime
 
 # -- 1. a worker of its own --------------------------------------------------------------
 
@@ -196,8 +196,8 @@ postMessage(out);
 
 def _lab(lab: Path, site: Path) -> None:
     """The worker pages, with the runtime and app.zip beside them."""
-    shutil.copytree(site / "vendor", lab / "vendor")
-    shutil.copy(site / "app.zip", lab / "app.zip")
+    whole_runtime(lab / "vendor" / "pyodide")
+    (lab / "app.zip").write_bytes(unpacked(site, "app.zip"))
     (lab / "lab.html").write_text(LAB_PAGE)
     (lab / "lab.mjs").write_text(LAB_WORKER)
 

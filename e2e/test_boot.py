@@ -69,7 +69,7 @@ def test_a_failed_runtime_shows_a_retry_message(make_app: Callable[..., App]) ->
     app = make_app()
     app.allowed_errors.append("Failed to load resource")
     app.allowed_errors.append("pageerror: Failed to fetch")
-    app.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    app.context.route("**/pyodide.asm.wasm.zst", lambda route: route.abort())
     page = app.open("?boot-timeout=60000", wait=False)
     expect(page.locator("html")).to_have_attribute("data-boot-failed", "1", timeout=30_000)
     expect(page.locator(".boot-error")).to_contain_text("could not start")

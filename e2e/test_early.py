@@ -24,7 +24,7 @@ class Held:
     def __init__(self, app: App) -> None:
         self.app = app
         self.routes: list[Route] = []
-        app.page.route("**/app.zip", self._hold)
+        app.page.route("**/app.zip.zst", self._hold)
 
     def _hold(self, route: Route) -> None:
         self.routes.append(route)
@@ -39,7 +39,7 @@ class Held:
         assert not ready(page), "the app started without its Python"
         for route in self.routes:
             route.continue_()
-        page.unroute("**/app.zip")
+        page.unroute("**/app.zip.zst")
         self.app.wait_ready()
 
 

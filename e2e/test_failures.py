@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import zstandard
 from playwright.sync_api import Route, expect
 
 from conftest import SITE, App
@@ -24,7 +25,7 @@ from conftest import SITE, App
 #: target: an app.zip that lacks a module is noticed once Python has started, which
 #: takes several seconds on a busy machine.)
 FAST = 20.0
-WASM = "**/vendor/pyodide/pyodide.asm.wasm"
+WASM = "**/vendor/pyodide/pyodide.asm.wasm.zst"
 
 
 def _server_error(route: Route) -> None:
@@ -32,9 +33,9 @@ def _server_error(route: Route) -> None:
 
 
 def _truncated_wasm(route: Route) -> None:
-    # A download cut short, yet served as complete: the compile fails, not the fetch.
-    body = (SITE / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    route.fulfill(status=200, body=body[: len(body) // 3], content_type="application/wasm")
+    # A download cut short, yet served as complete: the unpacking fails, not the fetch.
+    body = (SITE / "vendor" / "pyodide" / "pyodide.asm.wasm.zst").read_bytes()
+    route.fulfill(status=200, body=body[: len(body) // 3], content_type="application/zstd")
 
 
 def _abort(route: Route) -> None:
@@ -43,13 +44,15 @@ def _abort(route: Route) -> None:
 
 def _incomplete_zip(route: Route) -> None:
     # A whole zip that lacks a module: Python's import fails, not the download.
-    whole = zipfile.ZipFile(io.BytesIO((SITE / "app.zip").read_bytes()))
+    packed = (SITE / "app.zip.zst").read_bytes()
+    whole = zipfile.ZipFile(io.BytesIO(zstandard.ZstdDecompressor().decompress(packed)))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as part:
         for info in whole.infolist():
             if not info.filename.startswith("zaria_web/worker.py"):  # its .pyc
                 part.writestr(info, whole.read(info))
-    route.fulfill(status=200, body=out.getvalue(), content_type="application/zip")
+    body = zstandard.ZstdCompressor().compress(out.getvalue())
+    route.fulfill(status=200, body=body, content_type="application/zstd")
 
 
 #: Which download breaks, how, and the browser's or PyScript's own reports of it
@@ -59,12 +62,12 @@ BROKEN: dict[str, tuple[str, Callable[[Route], None], tuple[str, ...]]] = {
     "wasm-truncated": (WASM, _truncated_wasm, ()),
     "worker-aborted": ("**/worker.py", _abort, ("Failed to load resource", "Failed to fetch")),
     "zip-http-500": (
-        "**/app.zip",
+        "**/app.zip.zst",
         _server_error,
         # PyScript's worker logs the error event it passes on.
         ("Failed to load resource", "console: MessageEvent"),
     ),
-    "zip-incomplete": ("**/app.zip", _incomplete_zip, ()),
+    "zip-incomplete": ("**/app.zip.zst", _incomplete_zip, ()),
 }
 
 

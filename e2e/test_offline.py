@@ -120,8 +120,23 @@ def test_the_worker_precaches_every_file_of_the_build(
     tables = {path for path in own_site.files() if path.startswith("data/")}
     assert tables == {"data/penta_table.bin", "data/farkle_master_standard.bin"}
     expected = {app.base + path for path in [*own_site.files(), "precache.json"]}
-    assert set(cached) == expected - {app.base + path for path in tables}
-    assert app.base + "vendor/pyodide/pyodide.asm.wasm" in cached
+    # The packed files (NAME.zst) are kept unpacked too, under NAME.
+    packed = [path for path in own_site.files() if path.endswith(".zst")]
+    assert sorted(packed) == [
+        "app.zip.zst",
+        "vendor/pyodide/pyodide.asm.wasm.zst",
+        "vendor/pyodide/python_stdlib.zip.zst",
+    ]
+    unpacked = {app.base + path.removesuffix(".zst") for path in packed}
+    assert set(cached) == (expected - {app.base + path for path in tables}) | unpacked
+    wasm = app.base + "vendor/pyodide/pyodide.asm.wasm"
+    kept = page.evaluate(
+        """([name, url]) => caches.open(name).then(c => c.match(url))
+             .then(r => r.arrayBuffer().then(b => [r.headers.get("Content-Type"), b.byteLength]))""",
+        [name, wasm],
+    )
+    whole = (build.NODE / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    assert kept == ["application/wasm", whole]
     # A table the page fetches is kept, whole and checked, for offline play.
     keep_table(page, name)
 
@@ -185,8 +200,14 @@ def test_after_one_visit_the_app_starts_and_plays_with_no_network(
     keep_table(page, cache_name(own_site, "zaria/"))  # a Penta game needed it online
     app.context.set_offline(True)
     own_site.stop()  # and nothing answers any more
+    asked = len(app.requests)
     page.reload()
     boots(app, page)
+    # The worker of a controlled page takes the unpacked copies, not the packed files.
+    since = [url.split("?")[0] for url in app.requests[asked:]]
+    assert app.base + "vendor/pyodide/pyodide.asm.wasm" in since
+    assert app.base + "app.zip" in since
+    assert not [url for url in since if url.endswith(".zst")], since
     # A query string (scripted dice) is the same page, offline too. The strategy
     # table comes from the cache.
     page.goto(app.base + "?dice=11111,11111,44421")
@@ -236,7 +257,7 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache(
     old = cache_name(own_site)
     page.wait_for_function(f"caches.has({old!r})")
     page.select_option("#lang", "fr")
-    wasm_fetches = own_site.count("/pyodide.asm.wasm")
+    wasm_fetches = own_site.count("/pyodide.asm.wasm.zst")
 
     # A new build: one stylesheet changed.
     css = own_site.folder / "web" / "css" / "offline.css"
@@ -259,6 +280,6 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache(
     assert page.evaluate(CACHE_NAMES) == [new]
     assert "new version" in page.evaluate("fetch('web/css/offline.css').then(r => r.text())")
     # The unchanged runtime was copied from the old cache, not downloaded again.
-    assert own_site.count("/pyodide.asm.wasm") == wasm_fetches
+    assert own_site.count("/pyodide.asm.wasm.zst") == wasm_fetches
     assert own_site.count("/web/css/offline.css") >= 2
     expect(page.locator("html")).to_have_attribute("lang", "fr")

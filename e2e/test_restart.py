@@ -65,7 +65,7 @@ def test_a_restart_leaves_nothing_of_the_old_app_behind(app: App) -> None:
     page.locator("#die-2").focus()
     page.evaluate("window.scrollTo(0, 300)")
     assert page.evaluate("scrollY") > 0
-    wasm = fetched(app, "/pyodide.asm.wasm")
+    wasm = fetched(app, "/pyodide.asm.wasm.zst")
     tables = fetched(app, "/data/penta_table.bin")  # none if an earlier test had it
 
     page.evaluate(WATCH_READY)
@@ -95,7 +95,7 @@ def test_a_restart_leaves_nothing_of_the_old_app_behind(app: App) -> None:
 
     # The same document and Python: nothing downloaded again, the table kept.
     assert page.evaluate("window.sameDocument") is True
-    assert fetched(app, "/pyodide.asm.wasm") == wasm
+    assert fetched(app, "/pyodide.asm.wasm.zst") == wasm
     # The address is read again: these dice, not the old ones.
     app.open("?dice=66666")
     start_penta(page)

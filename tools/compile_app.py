@@ -43,16 +43,17 @@ def compile_zip(data: bytes) -> bytes:
     """``data`` with every module compiled (``.py`` replaced by its ``.pyc``)."""
     source = zipfile.ZipFile(io.BytesIO(data))
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+    # Stored, not deflated: the build compresses the whole zip at once (tools/build.py).
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
         for info in source.infolist():
             body = source.read(info)
             if not info.filename.endswith(".py"):
+                info.compress_type = zipfile.ZIP_STORED
                 target.writestr(info, body)
                 continue
             tree = _without_docstrings(ast.parse(body))
             code = compile(tree, f"{APP_ZIP}/{info.filename}", "exec", dont_inherit=True)
             pyc = _code_to_hash_pyc(code, importlib.util.source_hash(body), checked=False)
             entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
-            entry.compress_type = zipfile.ZIP_DEFLATED
             target.writestr(entry, bytes(pyc))
     return out.getvalue()

@@ -31,6 +31,7 @@ TYPES = {
     ".json": "application/json",
     ".zip": "application/zip",
     ".bin": "application/octet-stream",
+    ".zst": "application/zstd",
     ".svg": "image/svg+xml",
 }
 

@@ -92,6 +92,8 @@ async function start() {
   warm();
 }
 
+const controlled = () => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+
 // Python's worker (a new one when the last was given up, see revive()).
 async function startWorker() {
   const { PyWorker } = await import("../vendor/pyscript/core.js");
@@ -100,8 +102,9 @@ async function startWorker() {
     type: "pyodide",
     // The interpreter's module: the vendored runtime, by way of the module that
     // reports the start's progress (a worker ignores config.interpreter), which
-    // also brings the app's Python, app.zip, and starts from a snapshot of it.
-    version: here("./web/pyodide-start.mjs?boot=" + channelName),
+    // also brings the app's Python, app.zip, and starts from a snapshot of it. Under
+    // a service worker, which keeps the packed files unpacked, it asks for those.
+    version: here("./web/pyodide-start.mjs?boot=" + channelName + (controlled() ? "&kept=1" : "")),
     config: { sync_main_only: true },
   });
   const generation = workerGeneration;

@@ -7,7 +7,9 @@
 //   {failed}           the runtime could not be compiled (a damaged pyodide.asm.wasm);
 //   {snapshot}         "used" (Python restored from the kept snapshot), "none" (none
 //                      kept for this app) or "refused" (one kept, unusable, deleted).
-import { anySnapshot, appBytes, dropSnapshot, installApp, keptSnapshot, RUNTIME, snapshotKey } from "./snapshots.mjs";
+import { anySnapshot, appBytes, dropSnapshot, installApp, keptSnapshot, download, RUNTIME, snapshotKey, unpackingFetch } from "./snapshots.mjs";
+// Imported here as well as by snapshots.mjs, so that both are asked for at once.
+import "../vendor/fzstd/fzstd.js";
 
 const channel = new BroadcastChannel(new URL(import.meta.url).searchParams.get("boot") || "zaria-boot");
 const tell = (message) => { try { channel.postMessage(message); } catch (e) { /* page gone */ } };
@@ -15,24 +17,14 @@ const tell = (message) => { try { channel.postMessage(message); } catch (e) { /*
 let received = 0;
 const plainFetch = globalThis.fetch;
 
-// The runtime's big files are asked for the moment this module runs, rather than
-// once Pyodide's own 1.25 MB script has arrived and run: their downloads overlap it.
-// Pyodide's own request for each is then answered with the one already under way.
-const early = new Map(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((name) => {
-  const asked = plainFetch(RUNTIME + name);
-  asked.catch(() => {}); // met when Pyodide asks for it
-  return [RUNTIME + name, asked];
-}));
+// Whether the service worker keeps the packed files unpacked: the page says so when
+// one controls it (?kept=1; web/sw.js keeps them).
+const kept = new URL(import.meta.url).searchParams.get("kept") === "1";
 
-globalThis.fetch = async function (input, init) {
-  const url = String(input && input.url ? input.url : input);
-  const asked = early.get(url);
-  early.delete(url);
-  const response = await (asked || plainFetch(input, init));
+// Count the bytes as they arrive (as downloaded: packed), handing the same bytes on.
+function watch(url, response) {
   if (response.status >= 400) tell({ url, status: response.status });
   if (!response.ok || !response.body) return response;
-  // Count the bytes as they arrive, handing the same bytes on (the runtime compiles
-  // the WebAssembly as it streams in, so the headers must stay as they were).
   const counted = response.body.pipeThrough(new TransformStream({
     transform(chunk, out) {
       received += chunk.byteLength;
@@ -41,7 +33,18 @@ globalThis.fetch = async function (input, init) {
     },
   }));
   return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
-};
+}
+
+// The runtime's big files are asked for the moment this module runs, rather than
+// once Pyodide's own 1.25 MB script has arrived and run: their downloads overlap it.
+// Pyodide's own request for each is then answered with the one already under way.
+const early = new Map(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((name) => {
+  const asked = download(plainFetch, RUNTIME + name, { kept, watch });
+  asked.catch(() => {}); // met when Pyodide asks for it
+  return [RUNTIME + name, asked];
+}));
+
+globalThis.fetch = unpackingFetch(plainFetch, { early, kept, watch });
 
 // A runtime that cannot be compiled is only logged by Pyodide, whose start then
 // waits forever: watch the compile itself.

@@ -4,7 +4,10 @@
 // included) and reads its messages, keeps a snapshot of that memory, and says
 // {made: bytes} or {error}; the page then ends it. The app's own Python is not
 // touched: the player notices nothing but a busy second core.
-import { appBytes, installApp, keepSnapshot, RUNTIME, snapshotKey } from "./snapshots.mjs";
+import { appBytes, installApp, keepSnapshot, RUNTIME, snapshotKey, unpackingFetch } from "./snapshots.mjs";
+
+// Pyodide fetches the runtime's files with the global fetch: the packed ones unpacked.
+globalThis.fetch = unpackingFetch(globalThis.fetch.bind(globalThis));
 
 async function make() {
   const { loadPyodide, version } = await import(RUNTIME + "pyodide.mjs");

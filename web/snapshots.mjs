@@ -9,6 +9,8 @@
 // made replaces the old). web/pyodide-start.mjs starts from it; web/snapshot-maker.mjs
 // makes it, in a worker of its own, once the app is ready on a visit that had none.
 // Failing to start is met by the retry button, which deletes it first (index.html).
+import "../vendor/fzstd/fzstd.js"; // Zstandard's decoder, as globalThis.fzstd
+
 export const CACHE = "zaria-python-snapshot";
 
 // The header a snapshot is kept with that gives its length, checked when it is read:
@@ -23,9 +25,67 @@ export const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
 // it by this name, so it is the same in every start.
 const APP_ZIP = "/app.zip";
 
-// app.zip's bytes, fetched with `fetcher`; throws when it cannot be had.
+const APP_URL = new URL("../app.zip", import.meta.url).href;
+
+// The files the build ships packed with Zstandard, as NAME.zst (tools/build.py:
+// PACKED): 1 MB less than gzip, the most a static host compresses.
+const PACKED = new Set([RUNTIME + "pyodide.asm.wasm", RUNTIME + "python_stdlib.zip", APP_URL]);
+
+// The address the file at `url` is downloaded from.
+export const source = (url) => (PACKED.has(url) ? url + ".zst" : url);
+
+// `response`, the download of source(url), as the file at `url`: a packed one
+// unpacked as it arrives (the runtime still compiles the WebAssembly as it streams
+// in); a damaged one errors its body.
+export function unpacked(url, response) {
+  if (!PACKED.has(url) || !response.ok || !response.body) return response;
+  let out;
+  const unpacker = new globalThis.fzstd.Decompress((chunk) => out.enqueue(chunk));
+  const body = response.body.pipeThrough(new TransformStream({
+    start(controller) { out = controller; },
+    transform(chunk) { unpacker.push(chunk); },
+    flush() { unpacker.push(new Uint8Array(0), true); },
+  }));
+  const type = url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: { "Content-Type": type } });
+}
+
+// The file at `url` (one of PACKED), unpacked. With `kept` (the service worker keeps
+// unpacked copies, see web/sw.js) it asks for the file itself first: it then comes
+// from the service worker's cache as it is, and the runtime's compiled code from the
+// browser's code cache. `watch(url, response)` sees each download as it arrives and
+// returns it, or a stand-in with the same bytes.
+async function packedFile(plain, url, kept, watch) {
+  if (kept) {
+    const whole = await plain(url).catch(() => null);
+    if (whole && whole.ok) return watch(url, whole);
+  }
+  return unpacked(url, watch(source(url), await plain(source(url))));
+}
+
+// A fetch that hands packed files on unpacked, and the others as `plain` does.
+// `early` maps addresses to their downloads already under way (see `download`;
+// each answers one request).
+export function unpackingFetch(plain, { early = new Map(), kept = false, watch = (url, response) => response } = {}) {
+  return async function (input, init) {
+    const url = String(input && input.url ? input.url : input);
+    const asked = early.get(url);
+    early.delete(url);
+    if (asked) return asked;
+    if (PACKED.has(url)) return packedFile(plain, url, kept, watch);
+    return watch(url, await plain(input, init));
+  };
+}
+
+// The download of the file at `url`, for unpackingFetch's `early`.
+export function download(plain, url, { kept = false, watch = (url, response) => response } = {}) {
+  if (PACKED.has(url)) return packedFile(plain, url, kept, watch);
+  return plain(url).then((response) => watch(url, response));
+}
+
+// app.zip's bytes, fetched with `fetcher` (an unpacking one); throws when it cannot be had.
 export async function appBytes(fetcher) {
-  const url = new URL("../app.zip", import.meta.url).href;
+  const url = APP_URL;
   const response = await fetcher(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());

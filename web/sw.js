@@ -8,6 +8,8 @@
  *   the browser's HTTP cache; a file must match its hash, else the install fails
  *   and the current version stays.
  *   The big tables in data/ are kept only once the page first fetches them.
+ *   The files the build packs (NAME.zst) are kept unpacked too, under NAME: the
+ *   worker of a page this worker controls asks for those (web/snapshots.mjs).
  * - Fetch: files of the site come from the cache first; the query string is
  *   ignored (so ?dice=… and ?seed=… pages open offline); anything else goes to
  *   the network, and a navigation that cannot reach it gets index.html.
@@ -19,6 +21,9 @@
  * under a sub-path such as /zaria/.
  */
 "use strict";
+
+// Zstandard's decoder (self.fzstd), to unpack the packed files.
+importScripts("vendor/fzstd/fzstd.js");
 
 // tools/build.py writes the build's version here: a new build is a new worker.
 const VERSION = "dev";
@@ -98,6 +103,20 @@ async function keepOnDemand(cache, path, response) {
   }
 }
 
+// Keep the file at `path` (checked), and a packed one's unpacked copy beside it: the
+// runtime then compiles from the cache as it is, and the browser keeps its compiled
+// code, as for any file it downloads.
+const PACKED = ".zst";
+
+async function keep(cache, path, response) {
+  if (!path.endsWith(PACKED)) return cache.put(siteUrl(path), response);
+  const bytes = self.fzstd.decompress(new Uint8Array(await response.clone().arrayBuffer()));
+  const name = path.slice(0, -PACKED.length);
+  const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  await cache.put(siteUrl(name), new Response(bytes, { status: 200, headers: { "Content-Type": type } }));
+  return cache.put(siteUrl(path), response);
+}
+
 async function precache() {
   const response = await fetch(siteUrl(MANIFEST), { cache: "no-store" });
   if (!response.ok) throw new Error(`${MANIFEST}: HTTP ${response.status}`);
@@ -112,10 +131,10 @@ async function precache() {
       const old = previous.get(path);
       if (old && old.hash === hash) {
         const copy = await caches.match(siteUrl(path), { cacheName: old.cache });
-        if (copy) return cache.put(siteUrl(path), copy);
+        if (copy) return keep(cache, path, copy);
       }
       if (onDemand(path)) return null; // kept when the page first needs it
-      return cache.put(siteUrl(path), await download(path, hash));
+      return keep(cache, path, await download(path, hash));
     }),
   );
   // Stored last: a cache holding the manifest is complete.
