@@ -99,7 +99,10 @@ def _boot(browser: Browser, url: str, rate: int, into: Boot) -> None:
     # Those asked for before ready (not the snapshot's making, which comes after).
     cut = page.evaluate("performance.timeOrigin") + ready
     asked = [r for r in finished if r.timing["startTime"] <= cut]
-    into.bytes = into.bytes or sum(r.sizes()["responseBodySize"] for r in asked)
+    # Once per address: the page asks for the runtime's files at once and its worker
+    # again (answered by the browser's cache).
+    sizes = {r.url: r.sizes()["responseBodySize"] for r in asked}
+    into.bytes = into.bytes or sum(sizes.values())
     app = page.evaluate("Boolean(window.zariaPy)")
     if app:
         # A repeat visit comes later: the snapshot made after this one is kept by then.

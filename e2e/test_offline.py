@@ -131,8 +131,8 @@ def test_the_worker_precaches_every_file_of_the_build(
     assert set(cached) == (expected - {app.base + path for path in tables}) | unpacked
     wasm = app.base + "vendor/pyodide/pyodide.asm.wasm"
     kept = page.evaluate(
-        """([name, url]) => caches.open(name).then(c => c.match(url))
-             .then(r => r.arrayBuffer().then(b => [r.headers.get("Content-Type"), b.byteLength]))""",
+        """([name, url]) => caches.open(name).then(c => c.match(url)).then(r =>
+             r.arrayBuffer().then(b => [r.headers.get("Content-Type"), b.byteLength]))""",
         [name, wasm],
     )
     whole = (build.NODE / "pyodide" / "pyodide.asm.wasm").stat().st_size

@@ -97,8 +97,9 @@ def _node(step: str, *args: object) -> None:
 
 
 def _stdlib(target: Path) -> None:
-    """Python's standard library cut to what the page may import (2.5 → 0.6 MB), then
-    checked: Python started on it must import every module of the app and every
+    """Python's standard library cut to what the page may import (2.5 → 0.6 MB), the
+    modules Python imports as it starts and as it imports the app compiled to bytecode,
+    then checked: Python started on it must import every module of the app and every
     module the app's import statements name (``tools/stdlib_cut.py``)."""
     app = ROOT / "py"
     pyscript = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
@@ -112,6 +113,7 @@ def _stdlib(target: Path) -> None:
         ROOT / "web" / "worker.py",
         target,
     )
+    _node("the cut standard library could not be compiled", tool, "compile", app, target, target)
     _node("the cut standard library is short of a module", tool, "check", app, target)
 
 
@@ -204,18 +206,23 @@ BOOT_FILES = tuple(
     f"{name}.zst" if name in PACKED else name
     for name in (*(f"vendor/pyodide/{name}" for name in PYODIDE_FILES), "app.zip")
 )
-BOOT_BYTES = re.compile(r'<meta name="zaria-boot-bytes" content="[0-9]*">')
+BOOT_META = re.compile(r'<meta name="zaria-boot-(bytes|files)" content="[^"]*">')
 
 
-def _boot_bytes(out: Path) -> None:
-    """Write the start's download size into index.html, for its loading bar."""
+def _boot_files(out: Path) -> None:
+    """Write the start's downloads into index.html: their total size, for its loading
+    bar, and their addresses, which a first visit asks for at once."""
     page = out / "index.html"
-    total = sum((out / name).stat().st_size for name in BOOT_FILES)
-    text, found = BOOT_BYTES.subn(
-        f'<meta name="zaria-boot-bytes" content="{total}">', page.read_text(encoding="utf-8")
+    values = {
+        "bytes": str(sum((out / name).stat().st_size for name in BOOT_FILES)),
+        "files": " ".join(f"./{name}" for name in BOOT_FILES),
+    }
+    text, found = BOOT_META.subn(
+        lambda m: f'<meta name="zaria-boot-{m[1]}" content="{values[m[1]]}">',
+        page.read_text(encoding="utf-8"),
     )
-    if not found:
-        sys.exit(f"build: {page} lacks its zaria-boot-bytes meta")
+    if found != len(values):
+        sys.exit(f"build: {page} lacks its zaria-boot-bytes or zaria-boot-files meta")
     page.write_text(text, encoding="utf-8")
 
 
@@ -284,7 +291,7 @@ def build(out: Path) -> str:
     _app_zip(out)
     _pack(out)
     _data(out)
-    _boot_bytes(out)
+    _boot_files(out)
     return seal(out)
 
 

@@ -10,7 +10,9 @@ const runtime = join(here, "..", "node_modules", "pyodide") + "/";
 const [input, output] = process.argv.slice(2);
 try {
   const { loadPyodide } = await import(join(runtime, "pyodide.mjs"));
-  const py = await loadPyodide({ indexURL: runtime, stdout: () => {}, stderr: (s) => console.error(s) });
+  // PYTHONNODEBUGRANGES: bytecode without column ranges (see compile_app.py).
+  const env = { PYTHONNODEBUGRANGES: "1" };
+  const py = await loadPyodide({ indexURL: runtime, env, stdout: () => {}, stderr: (s) => console.error(s) });
   py.FS.writeFile("/compile_app.py", readFileSync(join(here, "compile_app.py")));
   py.FS.writeFile("/in.zip", readFileSync(input));
   py.runPython(`

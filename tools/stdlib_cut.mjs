@@ -2,8 +2,11 @@
 // (tools/stdlib_cut.py), for tools/build.py; run by the runtime's own Python.
 //
 //   node tools/stdlib_cut.mjs cut APP_DIR PYSCRIPT_DIR WORKER_PY OUT.zip
+//   node tools/stdlib_cut.mjs compile APP_DIR STDLIB.zip OUT.zip
 //   node tools/stdlib_cut.mjs check APP_DIR STDLIB.zip
 //
+// `compile` imports the app as `check` does, then writes the library with every
+// module Python has imported from it compiled to bytecode (stdlib_cut.py: compiled).
 // APP_DIR holds the app's packages (zaria, zaria_web), PYSCRIPT_DIR PyScript's
 // Python package. `check` starts Python on the library STDLIB.zip and imports every
 // module of the app and every module an import statement of the app names (those
@@ -58,6 +61,26 @@ len(kept)
   console.log(`stdlib_cut: ${kept} files kept`);
 }
 
+async function compileImported(stdlib, output) {
+  // PYTHONNODEBUGRANGES: bytecode without column ranges, as app.zip's (compile_app.py).
+  const py = await python({ stdLibURL: stdlib, env: { PYTHONNODEBUGRANGES: "1" } });
+  const done = py.runPython(`
+from stdlib_cut import compiled, missing
+lacking = missing("/roots/app")
+whole = next(p for p in sys.path if p.endswith(".zip"))
+data, count = compiled(whole)
+with open("/compiled.zip", "wb") as f:
+    f.write(data)
+[count, lacking]
+`).toJs();
+  if (done[1].length) {
+    console.error("stdlib_cut: the standard library lacks modules the app imports:\n  " + done[1].join("\n  "));
+    process.exit(1);
+  }
+  writeFileSync(output, py.FS.readFile("/compiled.zip"));
+  console.log(`stdlib_cut: ${done[0]} modules compiled`);
+}
+
 async function check(stdlib) {
   const py = await python({ stdLibURL: stdlib });
   const missing = py.runPython('from stdlib_cut import missing\nmissing("/roots/app")').toJs();
@@ -69,6 +92,7 @@ async function check(stdlib) {
 
 try {
   if (mode === "cut") await cut(...rest);
+  else if (mode === "compile") await compileImported(...rest);
   else if (mode === "check") await check(...rest);
   else throw new Error(`unknown mode ${mode}: cut or check`);
 } catch (e) {

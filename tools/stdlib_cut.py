@@ -189,6 +189,35 @@ def cut(
     return out.getvalue(), kept
 
 
+def compiled(whole: str) -> tuple[bytes, int]:
+    """The library ``whole`` (the zip this Python imports from) with each module this
+    Python has imported from it as bytecode in place of its source (as app.zip's,
+    ``tools/compile_app.py``), and how many: those Python imports as it starts and
+    those the app imports. A start without a snapshot would compile them from source:
+    1.5–2 s of a first visit's start on a two-core machine, for 0.4 MB more download."""
+    import sys
+
+    from compile_app import pyc
+
+    used = {
+        module.__file__[len(whole) + 1 :]
+        for module in list(sys.modules.values())
+        if type(getattr(module, "__loader__", None)).__name__ == "zipimporter"
+        and (getattr(module, "__file__", None) or "").startswith(whole + "/")
+    }
+    source = zipfile.ZipFile(whole)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
+        for info in source.infolist():
+            body = source.read(info)
+            if info.filename in used and info.filename.endswith(".py"):
+                entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+                target.writestr(entry, pyc(body, f"{whole}/{info.filename}"))
+            else:
+                target.writestr(info, body)
+    return out.getvalue(), len(used)
+
+
 #: Modules of the browser only, which no library holds.
 BROWSER = frozenset({"js", "pyscript", "polyscript", "_pyscript", "pyodide_js"})
 
