@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 from build import PYODIDE_FILES, build  # noqa: E402
-from serve import make_server  # noqa: E402
+from serve import PAGES_CACHE, Handler, make_server  # noqa: E402
 
 ARGS = [
     "--no-sandbox",
@@ -31,6 +31,10 @@ ARGS = [
     "--disable-sync",
     "--disable-gpu",
 ]
+
+
+class PagesHandler(Handler):
+    cache = PAGES_CACHE
 
 
 def whole_runtime(into: Path) -> None:
@@ -59,8 +63,9 @@ def built_site() -> Path:
 
 @contextmanager
 def served(site: Path) -> Iterator[str]:
-    """The site served on a free localhost port while the block runs: its base URL."""
-    server = make_server(site, 0)
+    """The site served on a free localhost port while the block runs, as GitHub Pages
+    serves it (gzip, and its ten-minute cache lifetime): its base URL."""
+    server = make_server(site, 0, handler=PagesHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     try:
