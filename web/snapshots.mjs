@@ -32,7 +32,7 @@ const APP_URL = new URL("../app.zip", import.meta.url).href;
 const PACKED = new Set([RUNTIME + "pyodide.asm.wasm", RUNTIME + "python_stdlib.zip", APP_URL]);
 
 // The address the file at `url` is downloaded from.
-export const source = (url) => (PACKED.has(url) ? url + ".zst" : url);
+const source = (url) => (PACKED.has(url) ? url + ".zst" : url);
 
 // `response`, the download of source(url), as the file at `url`: a packed one
 // unpacked as it arrives (the runtime still compiles the WebAssembly as it streams
