@@ -22,7 +22,11 @@ Two fixtures hand out pages:
   or replaced by a fresh one when it cannot be restarted (it crashed, left the
   site, failed to start, runs Playwright's clock, or its context was changed:
   ``app.context`` notes that).
-- ``make_app(...)``: a fresh context and page, for what the shared page cannot
+- ``phone(viewport=(w, h), color_scheme=None, locale=None)``: the session's shared
+  phone page (a context with a touch screen and no mouse, ``has_touch`` and
+  ``is_mobile``), handed out and put back as ``app`` is, at the size asked for. A
+  page on which touch has been emulated keeps no hover, so it is a page of its own.
+- ``make_app(...)``: a fresh context and page, for what the shared pages cannot
   give: a first visit in a locale, a viewport from the start, init scripts,
   routes at the context level, Playwright's clock (installed before the page
   loads), service workers, several tabs, a fresh download of the strategy
@@ -38,7 +42,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 from urllib.parse import urlsplit
 
 import pytest
@@ -418,6 +422,9 @@ class SharedPage:
 
     browser: Browser
     base: str
+    #: The options of its context (``_new_context``), and the size it is handed out at.
+    options: dict[str, Any] = field(default_factory=dict)
+    viewport: dict[str, int] = field(default_factory=lambda: dict(DESKTOP))
     context: BrowserContext | None = None
     page: Page | None = None
     #: The app of the test holding the page (what the page does is recorded there).
@@ -429,7 +436,8 @@ class SharedPage:
     def hand_out(self) -> App:
         """The page for the next test, booted, restarted, on empty storage."""
         if self.context is None or self.page is None:
-            self.context = _new_context(self.browser)
+            size = (self.viewport["width"], self.viewport["height"])
+            self.context = _new_context(self.browser, viewport=size, **self.options)
             _attach(self.context, lambda: self.holder)
             self.page = self.context.new_page()
         shared = SharedContext(self.context)
@@ -465,8 +473,8 @@ class SharedPage:
                 forced_colors="none",
                 contrast="no-preference",
             )
-            if page.viewport_size != DESKTOP:
-                page.set_viewport_size(DESKTOP)
+            if page.viewport_size != self.viewport:
+                page.set_viewport_size(self.viewport)
             page.mouse.move(0, 0)  # no hover left over an element of the next screen
         except Error as exc:
             app.errors.append(f"the shared page could not be restarted: {exc}")
@@ -526,7 +534,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if total["loads"]:
         terminalreporter.write_line(
             f"pages of the app loaded (each starts Python): {total['loads']}; "
-            f"the shared page served {total['served']} tests, booted {total['boots']} times"
+            f"the shared pages served {total['served']} tests, booted {total['boots']} times"
         )
 
 
@@ -547,6 +555,49 @@ def app(shared_page: SharedPage) -> Iterator[App]:
     yield app
     shared_page.take_back(app)
     app.check()
+
+
+#: A phone's touch screen, as a context's options.
+PHONE = {"has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture(scope="session")
+def shared_phone(browser: Browser, site_url: str) -> Iterator[SharedPage]:
+    shared = SharedPage(browser, site_url, options=PHONE, viewport={"width": 390, "height": 844})
+    yield shared
+    shared.discard()
+
+
+@pytest.fixture
+def phone(shared_phone: SharedPage) -> Iterator[Callable[..., App]]:
+    """The session's shared phone page (a touch screen, no mouse, as a context made with
+    ``has_touch`` and ``is_mobile`` gives), as the ``app`` fixture hands out the desktop
+    one: ``phone(viewport=(w, h), color_scheme=None, locale=None)`` sets its size (and
+    scheme and browser languages) for the app the next ``app.open()`` starts. Once a
+    touch screen has been emulated a page keeps no hover: the desktop page cannot be it."""
+    apps: list[App] = []
+
+    def make(
+        viewport: tuple[int, int] = (390, 844),
+        color_scheme: Literal["light", "dark"] | None = None,
+        locale: str | None = None,
+    ) -> App:
+        assert not apps, "one phone page a test"
+        app = shared_phone.hand_out()
+        apps.append(app)
+        shared_phone.served += 1
+        _count("served")
+        app.page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        if color_scheme:
+            app.page.emulate_media(color_scheme=color_scheme)
+        if locale:
+            app.use_locale(locale)
+        return app
+
+    yield make
+    for app in apps:
+        shared_phone.take_back(app)
+        app.check()
 
 
 def no_error_box(page: Page) -> None:

@@ -63,8 +63,8 @@ def tap_again(page: Page, selector: str) -> None:
     page.locator(selector).tap()
 
 
-def test_house_rules_chosen_by_touch_on_a_phone(make_app: Callable[..., App], shots: Path) -> None:
-    app = make_app(viewport=(390, 844), has_touch=True, is_mobile=True)
+def test_house_rules_chosen_by_touch_on_a_phone(phone: Callable[..., App], shots: Path) -> None:
+    app = phone(viewport=(390, 844))
     page = app.open("?dice=" + PHONE_SCRIPT)
     page.locator(".game-card.farkle").tap()
     page.locator("#fk-name-0").fill("Mia")

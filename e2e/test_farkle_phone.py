@@ -172,9 +172,9 @@ def play_turns(page: Page, shots: Path, tag: str) -> list[Turn]:
 
 @pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320x640", "390x844"])
 def test_nothing_tapped_moves_during_a_turn(
-    make_app: Callable[..., App], shots: Path, size: tuple[int, int]
+    phone: Callable[..., App], shots: Path, size: tuple[int, int]
 ) -> None:
-    app = make_app(viewport=size, has_touch=True, is_mobile=True)
+    app = phone(viewport=size)
     page = app.open("?dice=" + SCRIPT)
     open_table(page, [NAME, "Bob"], lang="fr")
     turns = play_turns(page, shots, f"{size[0]}")
@@ -228,9 +228,9 @@ def check_every_language(page: Page, state: str, problems: list[str]) -> None:
 
 
 def test_at_320_every_tap_target_is_44_px_and_no_text_is_cut(
-    make_app: Callable[..., App], shots: Path
+    phone: Callable[..., App], shots: Path
 ) -> None:
-    app = make_app(viewport=(320, 640), has_touch=True, is_mobile=True)
+    app = phone(viewport=(320, 640))
     page = app.open("?dice=" + SCRIPT)
     open_table(page, [NAME, "Bob"])
     problems: list[str] = []

@@ -210,14 +210,13 @@ def celebration_shots(page: Page, shots: Path, size: str) -> None:
 
 
 def test_screenshots_of_celebrations_mid_animation(
-    app: App, make_app: Callable[..., App], shots: Path
+    app: App, phone: Callable[..., App], shots: Path
 ) -> None:
     page = app.open("?dice=66666")
     start(page, "Penta", "penta")
     roll(page)
     celebration_shots(page, shots, "desktop")
-    phone = make_app(viewport=(390, 844), has_touch=True, is_mobile=True)
-    page = phone.open("?dice=66666")
+    page = phone(viewport=(390, 844)).open("?dice=66666")
     start(page, "Penta", "penta")
     roll(page)
     celebration_shots(page, shots, "phone")
@@ -225,9 +224,8 @@ def test_screenshots_of_celebrations_mid_animation(
     celebration_shots(page, shots, "phone320")
 
 
-def test_a_long_word_stays_on_a_narrow_phone(make_app: Callable[..., App], shots: Path) -> None:
-    phone = make_app(viewport=(320, 640), has_touch=True, is_mobile=True, locale="el-GR")
-    page = phone.open("?dice=66666")
+def test_a_long_word_stays_on_a_narrow_phone(phone: Callable[..., App], shots: Path) -> None:
+    page = phone(viewport=(320, 640), locale="el-GR").open("?dice=66666")
     page.evaluate("window.zariaFeel.celebrate('bonus', 'Μπόνους πάνω μέρους!')")
     page.evaluate(STILL)
     box = page.locator(".celebration.still .celebration-word").bounding_box()

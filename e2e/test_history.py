@@ -95,9 +95,9 @@ def test_a_finished_game_is_listed_opened_exported_and_imported(app: App, shots:
 
 
 def test_the_list_and_a_past_game_on_a_phone_light_and_dark(
-    make_app: Callable[..., App], shots: Path
+    phone: Callable[..., App], shots: Path
 ) -> None:
-    app = make_app(viewport=(390, 844), has_touch=True, is_mobile=True, color_scheme="light")
+    app = phone(viewport=(390, 844), color_scheme="light")
     page = app.open()
     finish_a_pad_game(page)
     for theme in ("light", "dark"):

@@ -4,15 +4,15 @@ of every box state, the other players' sheets, and the small points of the contr
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from a11y import tab_to
-from conftest import App, fill_seats, no_error_box
+from conftest import RESET_AT, RESTART_AT, App, _attach, _new_context, fill_seats, no_error_box
 from test_penta_ui import roll
 from zaria.i18n import Translator
 
@@ -37,6 +37,50 @@ def start(
         handover.click()
     page.locator("#penta-start").click()
     expect(page.locator("#penta-roll")).to_be_visible()
+
+
+# -- a phone's page with Playwright's clock -----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def clock_page(browser: Browser, site_url: str) -> Iterator[App]:
+    """A phone's page whose clock is Playwright's, installed before its one load (the
+    countdown waits while a test looks): the tests of the countdown share it, its app
+    restarted in place between them, as the shared pages are (which cannot have it)."""
+    context = _new_context(browser, viewport=(390, 844), **PHONE)
+    app = App(context=context, page=None, base=site_url)  # type: ignore[arg-type]
+    _attach(context, lambda: app)
+    app.page = context.new_page()
+    app.page.clock.install()
+    app.open()
+    yield app
+    context.close()
+
+
+@pytest.fixture
+def clock_phone(clock_page: App) -> Iterator[Callable[[tuple[int, int]], App]]:
+    """``clock_phone((w, h))``: the clock's page at that size, storage empty, its app
+    restarted at the site's root address; what it reported is checked after the test."""
+    clock_page.page.evaluate(RESET_AT, clock_page.base)
+
+    def make(viewport: tuple[int, int]) -> App:
+        clock_page.page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        return clock_page
+
+    yield make
+    clock_page.page.emulate_media(reduced_motion="no-preference")
+    try:
+        clock_page.check()
+    finally:
+        clock_page.requests.clear()
+        clock_page.errors.clear()
+
+
+def open_at(app: App, path: str) -> Page:
+    """Restart the app of the clock's page at ``path`` (a load would start a new clock)."""
+    app.page.evaluate(RESTART_AT, app.base + path)
+    app.wait_ready()
+    return app.page
 
 
 # -- 1. the whole turn on one screen ---------------------------------------------------
@@ -98,11 +142,13 @@ def turn_moments(page: Page) -> list[str]:
 @pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["390x844", "844x390"])
 @pytest.mark.parametrize("players", [1, 2])
 def test_the_whole_turn_is_on_one_phone_screen(
-    make_app: Callable[..., App], shots: Path, size: tuple[int, int], players: int
+    clock_phone: Callable[[tuple[int, int]], App],
+    shots: Path,
+    size: tuple[int, int],
+    players: int,
 ) -> None:
-    app = make_app(viewport=size, **PHONE)
-    app.page.clock.install()  # the countdown waits while the test looks
-    page = app.open("?dice=44256,44,11111")
+    app = clock_phone(size)  # the countdown waits while the test looks
+    page = open_at(app, "?dice=44256,44,11111")
     start(page, ["Ann", "Ben"][:players])
     assert turn_moments(page) == []
     page.evaluate("scrollTo(0, 0)")
@@ -111,11 +157,10 @@ def test_the_whole_turn_is_on_one_phone_screen(
 
 
 def test_a_320_phone_needs_at_most_one_short_scroll(
-    make_app: Callable[..., App], shots: Path
+    clock_phone: Callable[[tuple[int, int]], App], shots: Path
 ) -> None:
-    app = make_app(viewport=(320, 640), **PHONE)
-    app.page.clock.install()
-    page = app.open("?dice=44256,44,11111")
+    app = clock_phone((320, 640))
+    page = open_at(app, "?dice=44256,44,11111")
     start(page, ["Ann", "Ben"])
     for n in range(4):
         if n:
@@ -264,12 +309,10 @@ def test_every_box_state_keeps_its_text_readable(
 
 
 def test_the_countdown_names_its_box_highlights_it_and_shows_time_passing(
-    make_app: Callable[..., App], shots: Path
+    clock_phone: Callable[[tuple[int, int]], App], shots: Path
 ) -> None:
-    app = make_app(viewport=(390, 844), **PHONE)
-    page = app.page
-    page.clock.install()  # installed before the page loads
-    app.open("?dice=11111,11111,44421")
+    app = clock_phone((390, 844))  # its clock installed before the page loaded
+    page = open_at(app, "?dice=11111,11111,44421")
     start(page, ["Ann"])
     for _ in range(3):
         roll(page)

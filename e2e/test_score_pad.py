@@ -23,10 +23,8 @@ def tap_faces(page: Page, prefix: str, faces: str, touch: bool = False) -> None:
         key.tap() if touch else key.click()
 
 
-def test_a_penta_turn_entered_by_touch_on_a_phone(
-    make_app: Callable[..., App], shots: Path
-) -> None:
-    app = make_app(viewport=(390, 844), has_touch=True, is_mobile=True)
+def test_a_penta_turn_entered_by_touch_on_a_phone(phone: Callable[..., App], shots: Path) -> None:
+    app = phone(viewport=(390, 844))
     page = app.open()
     page.locator("#real-penta").tap()
     page.locator("#penta-name-0").fill("Ann")
@@ -144,8 +142,8 @@ def test_a_penta_turn_entered_by_keyboard_on_a_desktop(app: App) -> None:
     expect(page.locator(".round")).to_have_text("Round 2 of 13")
 
 
-def test_a_farkle_turn_entered_by_touch_on_a_phone(make_app: Callable[..., App]) -> None:
-    app = make_app(viewport=(390, 844), has_touch=True, is_mobile=True)
+def test_a_farkle_turn_entered_by_touch_on_a_phone(phone: Callable[..., App]) -> None:
+    app = phone(viewport=(390, 844))
     page = app.open()
     page.locator("#real-farkle").tap()
     page.locator("#fk-start").tap()

@@ -6,18 +6,24 @@ start restores it (see web/snapshots.mjs). These tests let their contexts make o
 (the others do not: see ``_new_context``) and check that the restored app is the
 whole app, that a snapshot that cannot be used or belongs to another app gives way
 to a plain start and a new snapshot, and that the retry button starts without one.
+
+The three share one context (:func:`snapshot_app`): its first visit makes the
+snapshot once, each test then finds the app restarted on empty storage at the
+site's root address with a usable snapshot kept.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Page, Route, expect
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
 
-from conftest import App, fill_seats
+from conftest import RESET_AT, App, _attach, _new_context, fill_seats
 
 CACHE = "zaria-python-snapshot"
 
@@ -73,15 +79,57 @@ def dice(page: Page) -> list[str | None]:
     return [page.locator(f"#die-{i}").get_attribute("data-value") for i in range(5)]
 
 
-def test_a_repeat_visit_starts_from_a_snapshot_with_the_whole_app(
-    make_app: Callable[..., App],
-) -> None:
-    app = make_app(snapshots=True)
+@dataclass
+class FirstVisit:
+    """The context the tests share, and what its first visit came to."""
+
+    app: App
+    #: How Python started on the first visit ("none": there was no snapshot yet).
+    started: str
+    #: The size of the snapshot that visit made, and the snapshots kept after it.
+    size: int
+    kept: list[list[Any]]
+
+
+@pytest.fixture(scope="module")
+def first_visit(browser: Browser, site_url: str) -> Iterator[FirstVisit]:
+    """A context that makes snapshots, after its first visit has made one."""
+    context = _new_context(browser, snapshots=True)
+    app = App(context=context, page=None, base=site_url)  # type: ignore[arg-type]
+    _attach(context, lambda: app)
+    app.page = context.new_page()
     page = app.open()
-    assert page.evaluate("zariaPy.snapshot()") == "none"
-    size = made(page)["made"]
+    started = page.evaluate("zariaPy.snapshot()")
+    yield FirstVisit(app, started, made(page)["made"], kept(page))
+    context.close()
+    app.check()
+
+
+@pytest.fixture
+def snapshot_app(first_visit: FirstVisit) -> Iterator[App]:
+    """The shared context's page, its app restarted on empty storage at the site's root
+    address (a snapshot kept); afterwards what it reported is checked."""
+    app = first_visit.app
+    app.page.evaluate(RESET_AT, app.base)
+    yield app
+    app.context.unroute_all(behavior="ignoreErrors")
+    try:
+        app.check()
+    finally:
+        app.requests.clear()
+        app.errors.clear()
+        app.allowed_errors.clear()
+
+
+def test_a_repeat_visit_starts_from_a_snapshot_with_the_whole_app(
+    first_visit: FirstVisit, snapshot_app: App
+) -> None:
+    app = snapshot_app
+    page = app.page
+    assert first_visit.started == "none"
+    size = first_visit.size
     assert size > 10_000_000  # Python's whole memory
-    [[key, stored]] = kept(page)
+    [[key, stored]] = first_visit.kept
     assert stored == size
     assert re.search(r"/vendor/pyodide/snapshot-[0-9.a-z]+-[0-9a-f]{16}\.bin$", key), key
 
@@ -121,12 +169,13 @@ def test_a_repeat_visit_starts_from_a_snapshot_with_the_whole_app(
 
 
 def test_a_snapshot_that_cannot_be_used_or_is_out_of_date_is_replaced(
-    make_app: Callable[..., App],
+    first_visit: FirstVisit, snapshot_app: App
 ) -> None:
-    app = make_app(snapshots=True)
-    page = app.open()
-    size = made(page)["made"]
-    [[key, _]] = kept(page)
+    app = snapshot_app
+    page = app.page
+    size = first_visit.size
+    [[key, _]] = first_visit.kept
+    assert kept(page) == [[key, size]]
 
     # Cut short, as by a write that did not end: a plain start, and a new one made.
     page.evaluate(SPOIL, ["cut", None])
@@ -154,12 +203,12 @@ def test_a_snapshot_that_cannot_be_used_or_is_out_of_date_is_replaced(
 
 
 def test_the_retry_button_starts_python_without_the_snapshot(
-    make_app: Callable[..., App],
+    first_visit: FirstVisit, snapshot_app: App
 ) -> None:
-    app = make_app(snapshots=True)
+    app = snapshot_app
     app.allowed_errors.extend(["Failed to load resource", "Failed to fetch"])
-    page = app.open()
-    made(page)
+    page = app.page
+    assert kept(page) == first_visit.kept  # the snapshot the reload would start from
 
     def abort(route: Route) -> None:
         route.abort()

@@ -111,10 +111,8 @@ def test_two_real_dice_games_make_a_players_row_and_charts_on_a_desktop(
     shoot(page, shots, "stats-players-desktop")
 
 
-def test_the_players_table_and_charts_fit_a_phone(
-    make_app: Callable[..., App], shots: Path
-) -> None:
-    app = make_app(viewport=(320, 640), has_touch=True, is_mobile=True)
+def test_the_players_table_and_charts_fit_a_phone(phone: Callable[..., App], shots: Path) -> None:
+    app = phone(viewport=(320, 640))
     page = app.open()
     play_pad_game(page, "Ann")
     play_pad_game(page, "ANN", last="12345", again=True)

@@ -15,12 +15,11 @@ from test_stats_players import seeded_stats
 from zaria_web import stats, transfer
 
 
-def stats_page(make_app: Callable[..., App], width: int = 360, height: int = 740) -> Page:
-    app = make_app(viewport=(width, height), has_touch=True, is_mobile=True)
+def stats_page(phone: Callable[..., App], width: int = 360, height: int = 740) -> Page:
+    app = phone(viewport=(width, height))
     page = app.open()
     page.evaluate("s => localStorage.setItem('zaria.stats', s)", seeded_stats())
-    page.reload()
-    app.wait_ready()
+    app.open()  # a new app, started from that storage
     page.locator(".brand").first.click()
     page.locator(".stats-link").click()
     expect(page.locator("#penta-line")).to_be_visible()
@@ -53,9 +52,9 @@ def export_file(tmp_path: Path) -> Path:
 
 
 def test_a_refused_file_is_said_by_the_import_button_in_view(
-    make_app: Callable[..., App], tmp_path: Path, shots: Path
+    phone: Callable[..., App], tmp_path: Path, shots: Path
 ) -> None:
-    page = stats_page(make_app)
+    page = stats_page(phone)
     at_bottom_edge(page, page.locator("#stats-import-btn"))
     bad = tmp_path / "not-ours.json"
     bad.write_text(json.dumps({"app": "yahtzee"}))
@@ -76,9 +75,9 @@ def test_a_refused_file_is_said_by_the_import_button_in_view(
 
 
 def test_one_question_at_a_time_each_asked_in_view(
-    make_app: Callable[..., App], tmp_path: Path, shots: Path
+    phone: Callable[..., App], tmp_path: Path, shots: Path
 ) -> None:
-    page = stats_page(make_app)
+    page = stats_page(phone)
     at_bottom_edge(page, page.locator("#stats-clear"))
     page.locator("#stats-clear").click()
     expect(page.locator("#clear-q")).to_be_visible()
@@ -107,9 +106,9 @@ def test_one_question_at_a_time_each_asked_in_view(
 
 
 def test_an_import_is_said_done_by_the_import_button(
-    make_app: Callable[..., App], tmp_path: Path
+    phone: Callable[..., App], tmp_path: Path
 ) -> None:
-    page = stats_page(make_app, 320, 568)
+    page = stats_page(phone, 320, 568)
     at_bottom_edge(page, page.locator("#stats-import-btn"))
     page.locator(f"#{transfer.FIELD}").set_input_files(str(export_file(tmp_path)))
     page.locator("#stats-import-yes").click()
