@@ -160,7 +160,10 @@ def _report(runs: int, results: dict[int, tuple[Boot, Boot]]) -> None:
         row = f"snapshot kept, ms after ready, {rate}×"
         print(f"  {row:<34} {'':>9} {med(app.made_after):>9.0f}")
     first = next(iter(results.values()))
-    print(f"bytes downloaded by the home page: {first[1].bytes:,} (bare page: {first[0].bytes:,})")
+    print(
+        f"bytes the home page asked for itself: {first[1].bytes:,} "
+        f"(bare page: {first[0].bytes:,}; its workers' are in bench/first_visit.py)"
+    )
     print(f"snapshot of Python kept in the Cache API: {first[1].made_bytes:,} bytes")
 
 
