@@ -318,6 +318,16 @@ class App:
         assert not foreign, f"requests to other hosts: {foreign}"
         assert not errors, f"the page reported errors: {errors}"
 
+    def check_and_forget(self) -> None:
+        """:meth:`check`, then forget what the page reported: a page kept for the next
+        test starts its record afresh."""
+        try:
+            self.check()
+        finally:
+            self.requests.clear()
+            self.errors.clear()
+            self.allowed_errors.clear()
+
 
 def _attach(context: BrowserContext, sink: Callable[[], App | None]) -> None:
     """Record the context's requests and its pages' errors into the app ``sink()`` gives."""

@@ -260,12 +260,7 @@ def window(sweep_page: Window) -> Iterator[Window]:
     sweep_page.size(1280, 800)
     sweep_page.page.emulate_media(color_scheme="light")
     yield sweep_page
-    app = sweep_page.app
-    try:
-        app.check()
-    finally:
-        app.requests.clear()
-        app.errors.clear()
+    sweep_page.app.check_and_forget()
 
 
 def fresh(w: Window, path: str) -> Page:

@@ -69,11 +69,7 @@ def clock_phone(clock_page: App) -> Iterator[Callable[[tuple[int, int]], App]]:
 
     yield make
     clock_page.page.emulate_media(reduced_motion="no-preference")
-    try:
-        clock_page.check()
-    finally:
-        clock_page.requests.clear()
-        clock_page.errors.clear()
+    clock_page.check_and_forget()
 
 
 def open_at(app: App, path: str) -> Page:

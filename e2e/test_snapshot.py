@@ -113,12 +113,7 @@ def snapshot_app(first_visit: FirstVisit) -> Iterator[App]:
     app.page.evaluate(RESET_AT, app.base)
     yield app
     app.context.unroute_all(behavior="ignoreErrors")
-    try:
-        app.check()
-    finally:
-        app.requests.clear()
-        app.errors.clear()
-        app.allowed_errors.clear()
+    app.check_and_forget()
 
 
 def test_a_repeat_visit_starts_from_a_snapshot_with_the_whole_app(

@@ -94,7 +94,7 @@ try {
   if (mode === "cut") await cut(...rest);
   else if (mode === "compile") await compileImported(...rest);
   else if (mode === "check") await check(...rest);
-  else throw new Error(`unknown mode ${mode}: cut or check`);
+  else throw new Error(`unknown mode ${mode}: cut, compile or check`);
 } catch (e) {
   // Pyodide's own errors carry its whole minified source in their stack: the message.
   console.error("stdlib_cut: " + String((e && e.message) || e).slice(-4000));

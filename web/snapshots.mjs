@@ -34,11 +34,11 @@ const PACKED = new Set([RUNTIME + "pyodide.asm.wasm", RUNTIME + "python_stdlib.z
 // The address the file at `url` is downloaded from.
 const source = (url) => (PACKED.has(url) ? url + ".zst" : url);
 
-// `response`, the download of source(url), as the file at `url`: a packed one
-// unpacked as it arrives (the runtime still compiles the WebAssembly as it streams
-// in); a damaged one errors its body.
-export function unpacked(url, response) {
-  if (!PACKED.has(url) || !response.ok || !response.body) return response;
+// `response`, the download of source(url), as the packed file at `url` unpacked as it
+// arrives (the runtime still compiles the WebAssembly as it streams in); a damaged
+// one errors its body.
+function unpacked(url, response) {
+  if (!response.ok || !response.body) return response;
   let out;
   const unpacker = new globalThis.fzstd.Decompress((chunk) => out.enqueue(chunk));
   const body = response.body.pipeThrough(new TransformStream({
