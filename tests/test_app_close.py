@@ -9,14 +9,14 @@ from fake_host import PENTA_TABLE, FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria_web.app import App
 from zaria_web.data_files import DataFile
-from zaria_web.farkle.screen import FarkleScreen
 from zaria_web.penta import screen as penta_screen
-from zaria_web.penta.screen import TABLE_URL, PentaScreen
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.screen import GameScreen
 
 
 def penta(app: App) -> PentaGame:
     screen = app._screens["penta"]
-    assert isinstance(screen, PentaScreen) and screen.game is not None
+    assert isinstance(screen, GameScreen) and screen.game is not None
     return screen.game
 
 
@@ -41,7 +41,7 @@ def test_closing_stops_the_computer_s_farkle_turn() -> None:
     app.action("toggle", {"pos": "1"})
     app.action("bank", {})
     screen = app.screen
-    assert isinstance(screen, FarkleScreen) and screen.game is not None
+    assert isinstance(screen, GameScreen) and screen.game is not None
     assert screen.game.current == 1 and host.timers  # the computer's first step waits
     app.close()
     assert not host.timers

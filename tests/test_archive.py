@@ -17,9 +17,7 @@ from zaria_web import archive, stats, stored, transfer
 from zaria_web.app import App
 from zaria_web.effects import Effects
 from zaria_web.farkle import view as farkle_view
-from zaria_web.farkle.screen import FarkleScreen
 from zaria_web.pages.past import PastScreen, end_screen
-from zaria_web.penta.screen import PentaScreen
 from zaria_web.play.screen import GameScreen
 
 
@@ -33,7 +31,7 @@ def finish_penta(params: dict[str, str] | None = None, host: FakeHost | None = N
 def play_out(app: App) -> None:
     """Play the Penta game started to its end: each turn one roll and the first box open."""
     screen = app.screen
-    assert isinstance(screen, PentaScreen)
+    assert isinstance(screen, GameScreen)
     while screen.phase == "play":
         app.action("roll", {})
         assert screen.game is not None
@@ -57,7 +55,7 @@ def finish_farkle(host: FakeHost, seed: int = 3) -> App:
     app = App(host, {})
     app.action("open", {"game": "farkle"})
     screen = app.screen
-    assert isinstance(screen, FarkleScreen)
+    assert isinstance(screen, GameScreen)
     screen.game = farkle_game(seed)
     screen.phase = "play"
     out = Effects()
@@ -81,7 +79,7 @@ def test_a_finished_game_is_kept_with_its_date_seats_state_and_log() -> None:
     assert len(games) == 1
     e = games[0]
     screen = app.screen
-    assert isinstance(screen, PentaScreen) and screen.game is not None
+    assert isinstance(screen, GameScreen) and screen.game is not None
     assert (e.game, e.real, e.date, e.key) == (
         "penta",
         False,
@@ -91,7 +89,7 @@ def test_a_finished_game_is_kept_with_its_date_seats_state_and_log() -> None:
     assert e.seats == (Seat("Ann"),)
     assert e.totals == (screen.game.totals(0).total,)
     assert e.state == screen.game.to_dict()
-    assert e.extras["decisions"] == [d.to_dict() for d in screen.decisions]
+    assert e.extras["decisions"] == [d.to_dict() for d in screen.part.decisions]
     assert e.log == screen.log.to_dict() and e.log["turns"]
 
 
@@ -241,8 +239,8 @@ def test_opening_a_farkle_game_shows_the_end_screen_of_play() -> None:
     screen = end_screen(app.ctx, entry)
     # The same end screen, drawn by the same code, but for its Play again / New game row.
     buttons = farkle_view._end_buttons(app.ctx.tr)
-    at_end_view = app.screen.view_end()  # type: ignore[attr-defined]
-    assert buttons in at_end_view and screen.view_end() == at_end_view.replace(buttons, "")
+    at_end_view = app.screen.part.view_end()  # type: ignore[attr-defined]
+    assert buttons in at_end_view and screen.part.view_end() == at_end_view.replace(buttons, "")
     app.action("home", {})
     app.action("open", {"game": "stats"})
     app.action("open-game", {"id": entry.id})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -19,11 +20,10 @@ from zaria.penta.scoring import Box
 from zaria_web import saved_state
 from zaria_web.app import App
 from zaria_web.farkle import view as farkle_view
-from zaria_web.farkle.screen import FarkleScreen
 from zaria_web.penta import review
 from zaria_web.penta.review import Coach, Decision, Keep, Score
-from zaria_web.penta.screen import PentaScreen
 from zaria_web.penta.view import PentaView, TableState
+from zaria_web.play.screen import GameScreen
 
 # Each roll fits the box recorded, one box a turn: a solitaire game of 13 rolls.
 SOLITAIRE = "11111,22222,33344,44412,55513,66612,11234,12345,12346,22333,55552,66645,66655"
@@ -33,8 +33,8 @@ SOLITAIRE_BOXES = (
 )  # fmt: skip
 
 
-def penta(app: App) -> PentaScreen:
-    assert isinstance(app.screen, PentaScreen)
+def penta(app: App) -> GameScreen[Any]:
+    assert isinstance(app.screen, GameScreen)
     return app.screen
 
 
@@ -141,7 +141,7 @@ def costly_game() -> tuple[App, FakeHost]:
 
 def test_the_review_lists_the_costliest_choice_first_with_its_dice() -> None:
     app, host = costly_game()
-    decisions = penta(app).decisions
+    decisions = penta(app).part.decisions
     assert decisions[0].dice == (1, 1, 1, 1, 1)  # the dice each choice was made on
     html = host.screen_html
     items = re.findall(r'<li class="rv-item">(.*?)</li>', html)
@@ -251,7 +251,7 @@ def test_a_reloaded_game_keeps_the_dice_of_its_review() -> None:
     again = App(FakeHost(storage=dict(host.storage)), {})
     again.host.files["data/penta_table.bin"] = PENTA_TABLE  # type: ignore[attr-defined]
     again.action("open", {"game": "penta"})
-    assert [d.dice for d in penta(again).decisions] == [(1, 1, 1, 1, 1)]
+    assert [d.dice for d in penta(again).part.decisions] == [(1, 1, 1, 1, 1)]
 
 
 # -- Penta's coach --------------------------------------------------------------------------
@@ -338,8 +338,8 @@ def farkle_app(names: tuple[str, ...], script: str, target: int = 5000) -> App:
     return app
 
 
-def farkle(app: App) -> FarkleScreen:
-    assert isinstance(app.screen, FarkleScreen)
+def farkle(app: App) -> GameScreen[Any]:
+    assert isinstance(app.screen, GameScreen)
     return app.screen
 
 

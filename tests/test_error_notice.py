@@ -4,26 +4,27 @@ that goes on working (the page calls :meth:`zaria_web.app.App.error`)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 from fake_host import PENTA_TABLE, FakeHost
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web.app import ERROR_DETAIL_LENGTH, ERROR_NOTICE, App
-from zaria_web.farkle.screen import FarkleScreen
-from zaria_web.penta.screen import TABLE_URL, PentaScreen
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.screen import GameScreen
 
-#: Each game: its screen, how a player starts a game without the computer, the roll,
+#: Each game: its screen's class, how a player starts a game without the computer, the roll,
 #: and dice that make every roll score (so that a roll keeps the turn).
 GAMES: dict[str, tuple[type, list[tuple[str, dict[str, str]]], str, str]] = {
     "penta": (
-        PentaScreen,
+        GameScreen,
         [("seat-computer", {"value": "off"}), ("start", {})],
         "roll",
         "11111,22222",
     ),
     "farkle": (
-        FarkleScreen,
+        GameScreen,
         [("seat-computer", {"value": "off", "event": "change"}), ("start", {})],
         "roll",
         "155234,155234",
@@ -60,7 +61,8 @@ def dice_shown(app: App) -> bool:
     """Whether the current turn has rolled."""
     game = getattr(app.screen, "game", None)
     assert game is not None
-    return (game.dice if isinstance(app.screen, PentaScreen) else game.roll) is not None
+    assert isinstance(app.screen, GameScreen)
+    return (game.dice if app.screen.spec.name == "penta" else game.roll) is not None
 
 
 def break_roll(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
@@ -121,10 +123,10 @@ def test_a_screen_that_cannot_be_drawn_still_shows_the_notice_and_the_way_home(
 ) -> None:
     app = started("penta")
 
-    def broken(self: PentaScreen) -> str:
+    def broken(self: GameScreen[Any]) -> str:
         raise KeyError("sheet")
 
-    monkeypatch.setattr(PentaScreen, "view", broken)
+    monkeypatch.setattr(GameScreen, "view", broken)
     fail(app, "roll")
     html = screen_html(app)
     assert "KeyError" in notice(html) or "sheet" in notice(html)
@@ -141,7 +143,7 @@ def test_a_long_error_text_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(self: object, action: object, out: object) -> bool:
         raise ValueError("x" * 100_000)
 
-    monkeypatch.setattr(FarkleScreen, "play", broken)
+    monkeypatch.setattr(GameScreen, "play", broken)
     fail(app, "roll")
     detail = re.search(r'<small class="error-detail">(.*?)</small>', screen_html(app))
     assert detail and detail.group(1) == "x" * ERROR_DETAIL_LENGTH

@@ -148,7 +148,7 @@ def test_bad_rule_values_change_nothing() -> None:
         ("", "standard"),
     ):
         app.action("rule", {"field": field, "value": value, "event": "change"})
-    assert screen(app).rules == DEFAULT_RULES
+    assert screen(app).part.rules == DEFAULT_RULES
 
 
 def test_master_is_offered_for_the_default_rules_only_and_the_dialog_says_so() -> None:
@@ -733,14 +733,14 @@ def test_expert_s_tables_are_built_for_the_rules_in_force(monkeypatch: pytest.Mo
     monkeypatch.setattr(farkle_screen, "expert_table", lambda rules: built.append(rules))
     rules = FarkleRules(500, 1000, "additive")
     app, host = start_with("123466", rules, computer=True, level="expert")
-    assert screen(app).computer_state() == "preparing" and built == []
+    assert screen(app).part.computer_state() == "preparing" and built == []
     host.advance(farkle_screen.PREPARE_MS)
-    assert built == [rules] and screen(app).computer_state() == "ready"
+    assert built == [rules] and screen(app).part.computer_state() == "ready"
     app.action("new", {})
     app.action("confirm-new", {})
     app.action("start", {})  # the same rules again: nothing more to build
     host.advance(farkle_screen.PREPARE_MS)
-    assert built == [rules] and screen(app).computer_state() == "ready"
+    assert built == [rules] and screen(app).part.computer_state() == "ready"
 
 
 # -- the words ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from fake_host import FakeHost, Page, pass_device
 from zaria.i18n import Translator
 from zaria_web.app import App
-from zaria_web.farkle.screen import FarkleScreen
+from zaria_web.play.screen import GameScreen
 
 NAME = "Alexandrina Konstantinou"  # 24 characters
 
@@ -128,7 +128,7 @@ def test_after_a_bank_the_focus_goes_to_the_computer_s_turn_then_to_roll() -> No
     act(app, "roll")
     tap(app, 1)
     act(app, "bank")
-    assert isinstance(app.screen, FarkleScreen)
+    assert isinstance(app.screen, GameScreen)
     # The computer plays: Roll and Bank are shut, the heading of its turn has the focus.
     assert host.focused == "#fk-turn"
     p = Page(host.screen_html)

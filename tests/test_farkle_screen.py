@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -17,8 +18,7 @@ from zaria.farkle.strategy import expert_table
 from zaria.i18n import Translator, catalogue
 from zaria_web.app import App
 from zaria_web.farkle import screen as farkle_screen
-from zaria_web.farkle.screen import FarkleScreen
-from zaria_web.play.screen import READ_MS
+from zaria_web.play.screen import READ_MS, GameScreen
 
 
 class Host(FakeHost):
@@ -73,8 +73,8 @@ def page(host: Host) -> Page:
     return Page(host.screen_html)
 
 
-def screen(app: App) -> FarkleScreen:
-    assert isinstance(app.screen, FarkleScreen)
+def screen(app: App) -> GameScreen[Any]:
+    assert isinstance(app.screen, GameScreen)
     return app.screen
 
 

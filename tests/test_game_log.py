@@ -418,5 +418,5 @@ def test_farkle_s_race_has_no_more_rounds_than_the_game_played() -> None:
     s = screen(app)
     played = max(game(app).turns)
     s.log.turns[-1].round = 50  # what a stored log could claim
-    race = s._race()  # type: ignore[attr-defined]
+    race = s.part._race()  # type: ignore[attr-defined]
     assert len(race[0]) == played + 1

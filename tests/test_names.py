@@ -22,9 +22,9 @@ from zaria.outcome import Outcome
 from zaria.penta.game import PentaGame
 from zaria_web import stats
 from zaria_web.app import App
-from zaria_web.farkle.screen import FarkleScreen
 from zaria_web.names import NAME_LENGTH, clean_name, clean_saved_seats, name_key, seat_names
-from zaria_web.penta.screen import TABLE_URL, PentaScreen
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.screen import GameScreen
 
 # -- cleaning ------------------------------------------------------------------------------
 
@@ -299,7 +299,7 @@ def test_every_penta_screen_isolates_the_names() -> None:
     scored = re.search(r'<p class="penta-msg last".*?</p>', host.screen_html)
     assert scored and f"<bdi>{RTL[0]}</bdi> scores" in scored.group(0)
     screen = app.screen
-    assert isinstance(screen, PentaScreen)
+    assert isinstance(screen, GameScreen)
     assert_isolated(host.screen_html, RTL[1:2], "the hand-over card")
     while screen.phase == "play":
         game = screen.game
@@ -318,7 +318,7 @@ def test_a_direction_override_in_a_penta_name_stays_inside_it() -> None:
     app, host = page()
     app.action("open", {"game": "penta"})
     screen = app.screen
-    assert isinstance(screen, PentaScreen)
+    assert isinstance(screen, GameScreen)
     screen.game = PentaGame.new([Seat("\u202eNNA"), Seat("Xavi")])
     screen.phase = "play"
     app.redraw()
@@ -364,7 +364,7 @@ def test_a_farkle_tie_isolates_each_winner() -> None:
     app, host = farkle_page(RTL, dice="155234,155234")
     app.action("start", {})
     screen = app.screen
-    assert isinstance(screen, FarkleScreen) and screen.game is not None
+    assert isinstance(screen, GameScreen) and screen.game is not None
     screen.game = FarkleGame.from_dict({**screen.game.to_dict(), "banked": [4900, 4850]})
     app.action("roll", {})
     app.action("toggle", {"pos": "1"})

@@ -10,14 +10,14 @@ import pytest
 from fake_host import start_penta
 from zaria.i18n import Translator
 from zaria.penta.scoring import Box
-from zaria_web.penta.screen import PentaScreen
+from zaria_web.play.screen import GameScreen
 
 
 def test_the_countdown_names_the_box_it_records_in_and_its_bar_runs_one_second() -> None:
     app, host = start_penta({"dice": "11111,11111,44421"})
     for _ in range(3):
         app.action("roll", {})
-    assert isinstance(app.screen, PentaScreen) and app.screen.countdown_box is Box.FOURS
+    assert isinstance(app.screen, GameScreen) and app.screen.part.countdown_box is Box.FOURS
     assert "Recording automatically in 3 s in Fours" in host.screen_html
     assert 'style="--from:1.000;--to:0.667"' in host.screen_html
     # The box is marked, and only that one.

@@ -6,6 +6,8 @@ must be what the player's plan says, position by position and through whole game
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import zaria.farkle.players
@@ -26,8 +28,7 @@ from zaria.penta.players import (
 )
 from zaria.penta.scoring import BOXES, Box
 from zaria_web.effects import Effects
-from zaria_web.penta.screen import PentaScreen
-from zaria_web.play.screen import ComputerStep
+from zaria_web.play.screen import ComputerStep, GameScreen
 
 B = Box
 
@@ -36,28 +37,28 @@ def computer_game(level: str) -> PentaGame:
     return PentaGame.new([Seat("Ann"), Seat("Cy", computer=True, level=level)])
 
 
-def screen_with(game: PentaGame) -> PentaScreen:
+def screen_with(game: PentaGame) -> GameScreen[Any]:
     """A Penta screen (its strategy table loaded) showing ``game``."""
     app, _ = start_penta({})
     screen = app.screen
-    assert isinstance(screen, PentaScreen) and screen.strategy is not None
+    assert isinstance(screen, GameScreen) and screen.part.strategy is not None
     screen.game = game
     return screen
 
 
-def screen_step(screen: PentaScreen) -> None:
+def screen_step(screen: GameScreen[Any]) -> None:
     """One visible step of the screen's computer, as its timer brings it."""
     screen.update(ComputerStep(), Effects())
 
 
-def check_step(screen: PentaScreen, level: str) -> None:
+def check_step(screen: GameScreen[Any], level: str) -> None:
     """The screen's next step is the engine player's: the whole hold of its plan at
     once, or its box shown then recorded, or a roll."""
     game = screen.game
     assert game is not None
-    player = player_for(level, screen.strategy)
+    player = player_for(level, screen.part.strategy)
     plan = player.plan(game)
-    first = choose(game, level, screen.strategy)
+    first = choose(game, level, screen.part.strategy)
     assert first in game.legal_actions()
     before = game.copy()
     screen_step(screen)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -13,12 +14,12 @@ from zaria.penta.scoring import Box
 from zaria_web.app import App
 from zaria_web.data_files import DataFile
 from zaria_web.penta import screen as penta_screen
-from zaria_web.penta.screen import TABLE_URL, PentaScreen
-from zaria_web.play.screen import READ_MS
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.screen import READ_MS, GameScreen
 
 
-def screen(app: App) -> PentaScreen:
-    assert isinstance(app.screen, PentaScreen)
+def screen(app: App) -> GameScreen[Any]:
+    assert isinstance(app.screen, GameScreen)
     return app.screen
 
 
@@ -186,7 +187,7 @@ def test_the_review_counts_a_costly_choice() -> None:
         app.action("roll", {})
     app.action("box", {"box": "chance"})
     app.action("validate", {})
-    decisions = screen(app).decisions
+    decisions = screen(app).part.decisions
     assert [d.roll for d in decisions] == [1, 2, 3]
     assert decisions[0].chosen == "keep:" and decisions[0].best == "box:penta"
     d = decisions[2]
@@ -385,7 +386,7 @@ def test_the_abandon_question_pauses_the_countdown_and_the_computer() -> None:
         app.action("roll", {})
     app.action("new", {})
     host.advance(10_000)
-    assert game(app).round == 1 and screen(app).countdown is None
+    assert game(app).round == 1 and screen(app).part.countdown is None
     app.action("keep-playing", {})
     host.advance(3100)
     assert game(app).sheets[0][Box.FOURS] == 12

@@ -119,7 +119,7 @@ def test_the_form_adds_removes_and_names_the_players(g: Game) -> None:
 @pytest.mark.parametrize("g", GAMES, ids=ids)
 def test_the_computer_joins_at_the_level_chosen(g: Game) -> None:
     app, _ = open_game(g)
-    levels = screen(app).levels()
+    levels = screen(app).part.levels()
     app.action("seat-level", {"value": levels[-1], "event": "change"})
     app.action("seat-level", {"value": "no such level", "event": "change"})
     app.action("start", {})
@@ -145,8 +145,8 @@ def test_the_computer_takes_its_first_step_after_the_pace(g: Game, pace: str, ms
 def game_of_computer(app: App) -> Any:
     """Put the screen on a game whose first seat is the computer, as a save would."""
     s = screen(app)
-    d = s.form.seats(app.ctx.tr, s.computer_level())
-    s.game = s.new_game([d[-1], *d[:-1]] if len(d) > 1 else d)
+    d = s.form.seats(app.ctx.tr, s.part.computer_level(s.form.level))
+    s.game = s.part.new_game([d[-1], *d[:-1]] if len(d) > 1 else d)
     s.phase = "play"
     app.redraw()
     app.dispatch(None)  # an update: the timer the model wants starts
@@ -225,9 +225,9 @@ def play_to_the_end(app: App) -> None:
         if g.over:
             return
         pass_device(app)
-        player = s.player(g.seats[g.current])
+        player = s.part.player(g.seats[g.current])
         assert player is not None
-        app.dispatch(Play(s.next_action(g, player.plan(g))))
+        app.dispatch(Play(s.spec.next_action(g, player.plan(g))))
     raise AssertionError("the game did not end")
 
 
@@ -256,9 +256,13 @@ def test_the_end_counts_once_and_play_again_keeps_the_players(g: Game) -> None:
 
 
 def model(app: App) -> tuple[str, dict[str, Any], str]:
-    """What a drawing could change: the screen's fields, its save, and storage."""
+    """What a drawing could change: the screen's fields (its game part's too), its
+    save, and storage."""
     s = app.screen
-    fields = {k: v for k, v in vars(s).items() if k not in ("ctx", "dice")}
+    fields = {k: v for k, v in vars(s).items() if k not in ("ctx", "dice", "spec", "part", "pad")}
+    # The game's part reads the screen it belongs to (``s``); a pad's fields are values.
+    fields |= {f"part.{k}": v for k, v in vars(s.part).items() if k != "s"}
+    fields["pad"] = None if s.pad is None else vars(s.pad)
     saved = json.dumps(s.saved(), sort_keys=True)
     assert isinstance(app.host, FakeHost)
     return saved, copy.deepcopy(fields), json.dumps(app.host.storage, sort_keys=True)
@@ -546,10 +550,10 @@ def test_both_forms_offer_the_level_as_the_same_control(g: Game) -> None:
     assert f'id="{g.prefix}-level"' not in html  # no drop-down list
     group = html.split('role="radiogroup" aria-label="Level"', 1)
     assert len(group) == 2, "a group of radio buttons named Level"
-    for level in screen(app).levels():
+    for level in screen(app).part.levels():
         assert f'type="radio" name="{g.prefix}-level" id="{g.prefix}-level-{level}"' in html
     app.action("seat-computer", {"value": "off", "event": "change"})
-    for level in screen(app).levels():
+    for level in screen(app).part.levels():
         found = re.search(
             rf'id="{g.prefix}-level-{level}" value="{level}"( checked)? disabled', host.screen_html
         )

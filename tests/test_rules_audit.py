@@ -27,7 +27,8 @@ from zaria.penta.game import NoRollsLeftError, PentaGame
 from zaria.penta.scoring import BOXES, UPPER, Box, box_options, score
 from zaria.penta.strategy import SheetState
 from zaria_web.app import App
-from zaria_web.penta.screen import TABLE_URL, PentaScreen
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.screen import GameScreen
 
 B = Box
 TABLE = (Path(__file__).resolve().parent.parent / "py/zaria/data/penta_table.bin").read_bytes()
@@ -268,7 +269,7 @@ def penta_app(script: str, level: str | None = None) -> tuple[App, FakeHost]:
 
 
 def penta_game(app: App) -> PentaGame:
-    assert isinstance(app.screen, PentaScreen) and app.screen.game is not None
+    assert isinstance(app.screen, GameScreen) and app.screen.game is not None
     return app.screen.game
 
 

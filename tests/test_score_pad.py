@@ -20,7 +20,7 @@ from zaria_web.app import App
 from zaria_web.penta import review
 from zaria_web.penta.review import Keep, Score
 from zaria_web.penta.screen import TABLE_URL
-from zaria_web.play.pad import PadScreen
+from zaria_web.play.screen import GameScreen
 from zaria_web.widgets import dice_text
 
 GAMES = ["penta", "farkle"]
@@ -42,8 +42,8 @@ def pad(game: str, names: tuple[str, ...] = ("Ann",), target: int | None = None)
     return app
 
 
-def screen(app: App) -> PadScreen[Any]:
-    assert isinstance(app.screen, PadScreen)
+def screen(app: App) -> GameScreen[Any]:
+    assert isinstance(app.screen, GameScreen)
     return app.screen
 
 
@@ -103,7 +103,7 @@ def test_a_penta_rethrow_enters_only_the_dice_thrown_again() -> None:
     throw(app, "66123")
     app.action("hold", {"index": "0"})
     app.action("hold", {"index": "1"})
-    assert screen(app).needed() == 3
+    assert screen(app).pad.needed(screen(app)) == 3
     throw(app, "666")
     assert g.dice == (6, 6, 6, 6, 6) and g.rolls_used == 2
     host_of(app).advance(60_000)
@@ -117,7 +117,7 @@ def test_farkle_hot_dice_a_lost_turn_and_the_last_round_from_entries() -> None:
     throw(app, "111111")
     for pos in range(1, 7):
         app.action("toggle", {"pos": str(pos)})
-    assert g.hot_dice_pending() and screen(app).needed() == 6
+    assert g.hot_dice_pending() and screen(app).pad.needed(screen(app)) == 6
     throw(app, "111555")
     for pos in range(1, 7):
         app.action("toggle", {"pos": str(pos)})
@@ -142,7 +142,7 @@ def test_the_penta_coach_advises_as_the_optimal_player_plays(faces: str) -> None
     assert 'class="coach-box"' not in host_of(app).screen_html  # off until asked for
     app.action("pad-coach", {})
     throw(app, faces)
-    strategy = screen(app).strategy  # type: ignore[attr-defined]
+    strategy = screen(app).part.strategy  # type: ignore[attr-defined]
     advice = review.coach(g, strategy)
     plan = player_for("optimal", strategy).plan(g)
     assert advice is not None
@@ -174,17 +174,17 @@ def test_bad_entries_are_refused_and_change_nothing(game: str) -> None:
     assert s.game is not None
     before = s.game.to_dict()
     app.action("face", {"face": "7"})
-    assert s.note is not None and s.note[0] == "pad.bad_face" and s.entry == []
+    assert s.note is not None and s.note[0] == "pad.bad_face" and s.pad.entry == []
     app.action("face", {"face": "0"})
     app.action("roll", {})  # an incomplete throw is not played
     assert s.note is not None and s.note[0] == "pad.missing" and s.game.to_dict() == before
-    throw_size = s.needed()
+    throw_size = s.pad.needed(s)
     for _ in range(throw_size):
         app.action("face", {"face": "1"})
     app.action("face", {"face": "2"})  # one more than was thrown
-    assert s.note is not None and s.note[0] == "pad.full" and len(s.entry) == throw_size
+    assert s.note is not None and s.note[0] == "pad.full" and len(s.pad.entry) == throw_size
     app.action("unface", {"index": "0"})  # a wrong tap, taken back
-    assert len(s.entry) == throw_size - 1 and s.game.to_dict() == before
+    assert len(s.pad.entry) == throw_size - 1 and s.game.to_dict() == before
     assert "One more than" not in host_of(app).announced[-1]
 
 
@@ -193,15 +193,15 @@ def test_nothing_is_entered_while_nothing_is_to_be_thrown() -> None:
     s = screen(app)
     throw(app, "155234")  # the throw is on the table: set dice aside first
     app.action("face", {"face": "3"})
-    assert s.note is not None and s.note[0] == "pad.nothing" and s.entry == []
+    assert s.note is not None and s.note[0] == "pad.nothing" and s.pad.entry == []
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_keys_enter_the_faces(game: str) -> None:
     app = pad(game)
     s = screen(app)
-    assert app.key("4") and app.key("2") and s.entry == [4, 2]
-    assert app.key("Backspace") and s.entry == [4]
+    assert app.key("4") and app.key("2") and s.pad.entry == [4, 2]
+    assert app.key("Backspace") and s.pad.entry == [4]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -218,7 +218,7 @@ def test_a_pad_game_resumes_with_its_entry(game: str) -> None:
     again.host.files[TABLE_URL] = PENTA_TABLE  # type: ignore[attr-defined]
     again.action("open", {"game": f"{game}-pad"})
     t = screen(again)
-    assert t.game == s.game and t.entry == [5]
+    assert t.game == s.game and t.pad.entry == [5]
     again.redraw()
     # The die entered is shown, ready to be taken back (in Penta's tray, in Farkle's pad).
     shown = Page(again.host.screen_html).tags  # type: ignore[attr-defined]
@@ -274,5 +274,5 @@ def test_a_pad_save_entering_more_dice_than_the_throw_has_is_set_aside(
     assert isinstance(host, FakeHost)
     assert again.ctx.tr("save.rejected") in host.screen_html
     assert json.loads(json.loads(host.storage[f"zaria.badsave.{game}-pad.1"])["raw"]) == save
-    assert screen(again).entry == []
+    assert screen(again).pad.entry == []
     assert not re.search(r"to enter:?\s*[−-]", Page(host.screen_html).plain())

@@ -23,10 +23,10 @@ from zaria.i18n import LANGUAGES, Translator
 from zaria_web import saves, stats
 from zaria_web.app import App
 from zaria_web.data_files import DataFile
-from zaria_web.farkle.screen import FarkleScreen
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta import view as penta_view
-from zaria_web.penta.screen import TABLE_URL, PentaScreen
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.screen import GameScreen
 from zaria_web.saves import SaveFormatError
 from zaria_web.settings import (
     DEFAULT_SETTINGS,
@@ -58,11 +58,11 @@ def host_over(storage: dict[str, str]) -> FakeHost:
     return host
 
 
-def penta_move(app: App) -> PentaScreen:
+def penta_move(app: App) -> GameScreen[Any]:
     """Open Penta, start a game if none resumed, and roll: the roll must happen."""
     app.action("open", {"game": "penta"})
     screen = app.screen
-    assert isinstance(screen, PentaScreen)
+    assert isinstance(screen, GameScreen)
     if screen.game is None:
         app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
         app.action("seat-computer", {"value": "off"})
@@ -75,11 +75,11 @@ def penta_move(app: App) -> PentaScreen:
     return screen
 
 
-def farkle_move(app: App) -> FarkleScreen:
+def farkle_move(app: App) -> GameScreen[Any]:
     """Open Farkle, start a game if none resumed, and roll: the roll must happen."""
     app.action("open", {"game": "farkle"})
     screen = app.screen
-    assert isinstance(screen, FarkleScreen)
+    assert isinstance(screen, GameScreen)
     if screen.game is None or screen.phase != "play":
         app.action("seat-name", {"index": "0", "value": "Bo", "event": "input"})
         app.action("seat-computer", {"value": "off", "event": "change"})
@@ -418,7 +418,7 @@ def test_a_penta_save_with_good_review_entries_resumes_and_ends() -> None:
     host = host_over(good | {SAVE["penta"]: raw})
     app = App(host, {})
     screen = penta_move(app)
-    assert screen.decisions[0].cost == 3
+    assert screen.part.decisions[0].cost == 3
     game = screen.game
     assert game is not None
     while not game.over:
@@ -479,7 +479,7 @@ def test_bad_settings_fall_back_to_their_defaults_and_penta_plays(raw: str) -> N
     screen = penta_move(fresh)
     fresh.action("roll", {})
     fresh.action("roll", {})
-    assert screen.countdown == 3
+    assert screen.part.countdown == 3
     host.advance(3_000)
     assert screen.game is not None and screen.game.round == 2
 
@@ -655,14 +655,14 @@ def test_a_broken_strategy_table_says_so_and_downloads_again(
     app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
     app.action("start", {})  # against the computer, which needs the table
     screen = app.screen
-    assert isinstance(screen, PentaScreen) and screen.strategy is None
+    assert isinstance(screen, GameScreen) and screen.part.strategy is None
     assert shown(host, "penta.table_error") and 'id="penta-table-retry"' in host.screen_html
     assert not shown(host, "common.computer_preparing")
     app.action("table-retry", {})  # the same broken download: the same message
-    assert shown(host, "penta.table_error") and screen.strategy is None
+    assert shown(host, "penta.table_error") and screen.part.strategy is None
     host.files[TABLE_URL] = PENTA_TABLE
     app.action("table-retry", {})
-    assert screen.strategy is not None
+    assert screen.part.strategy is not None
     assert not shown(host, "penta.table_error") and 'id="penta-table-retry"' not in host.screen_html
     # The computer plays its turn once Ann has recorded hers.
     app.action("roll", {})
@@ -704,6 +704,6 @@ def test_review_entries_that_load_are_entries_the_end_of_the_game_can_show(
         assert "zaria.badsave.penta.1" in host.storage
         return
     game = screen.game
-    assert game is not None and len(screen.decisions) >= len(decisions)
-    html = penta_view.PentaView(app.ctx.tr, app.settings).end(game, screen.decisions)
+    assert game is not None and len(screen.part.decisions) >= len(decisions)
+    html = penta_view.PentaView(app.ctx.tr, app.settings).end(game, screen.part.decisions)
     assert 'id="penta-end-title"' in html

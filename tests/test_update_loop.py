@@ -13,8 +13,8 @@ from zaria.i18n import Translator
 from zaria_web.app import App
 from zaria_web.data_files import DataFile
 from zaria_web.penta import screen as penta_screen
-from zaria_web.penta.screen import TABLE_URL, PentaScreen
-from zaria_web.play.pad import PadScreen
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.screen import GameScreen
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_the_table_arriving_for_another_screen_lets_the_shown_one_play() -> None
     app.action("box", {"box": "chance"})
     app.action("validate", {})  # the computer's turn, the table still on its way
     screen = app.screen
-    assert isinstance(screen, PentaScreen) and screen.computer_turn()
+    assert isinstance(screen, GameScreen) and screen.computer_turn()
     host.deliver()  # answered to the screen that asked first
     host.advance(60_000)
     assert screen.game is not None and screen.game.current == 0  # the computer played
@@ -70,9 +70,9 @@ def test_the_countdown_waits_for_the_table_then_records() -> None:
     for _ in range(3):
         app.action("roll", {})
     screen = app.screen
-    assert isinstance(screen, PentaScreen) and screen.countdown is None  # no best box yet
+    assert isinstance(screen, GameScreen) and screen.part.countdown is None  # no best box yet
     host.deliver()
-    assert screen.countdown == 3
+    assert screen.part.countdown == 3
     host.advance(3100)
     assert screen.game is not None and screen.game.round == 2
 
@@ -86,14 +86,14 @@ def test_a_countdown_runs_on_after_taking_the_game_over_from_another_tab() -> No
     b, _ = new_app(storage)
     b.action("open", {"game": "penta"})
     screen_b = b.screen
-    assert isinstance(screen_b, PentaScreen) and screen_b.game is not None
+    assert isinstance(screen_b, GameScreen) and screen_b.game is not None
     box = sorted(screen_b.game.options(), key=lambda x: x.value)[0].value
     b.action("box", {"box": box})  # the other tab plays on
     a.storage_changed("zaria.save.penta")
     b.action("box", {"box": box})
     a.action("take-over", {"game": "penta"})
     screen_a = a.screen
-    assert isinstance(screen_a, PentaScreen) and screen_a.countdown == 3
+    assert isinstance(screen_a, GameScreen) and screen_a.part.countdown == 3
     host_a.advance(3100)
     assert screen_a.game is not None and screen_a.game.round == 2  # recorded by itself
 
@@ -106,7 +106,7 @@ def test_the_throw_being_entered_survives_the_new_game_question(game: str) -> No
     app.action("new", {})
     assert app.key("Escape")
     screen = app.screen
-    assert isinstance(screen, PadScreen) and screen.entry == [4, 2, 3]
+    assert isinstance(screen, GameScreen) and screen.pad.entry == [4, 2, 3]
     saved = json.loads(host.storage[f"zaria.save.{game}-pad"])["state"]
     assert saved["entry"] == [4, 2, 3]
 
@@ -117,11 +117,11 @@ def test_the_farkle_pad_s_digits_set_the_throw_s_dice_aside() -> None:
         app.action("face", {"face": face})
     app.action("roll", {})
     screen = app.screen
-    assert isinstance(screen, PadScreen) and screen.game is not None
+    assert isinstance(screen, GameScreen) and screen.game is not None
     assert app.key("1") and app.key("2")  # the 1 and a 5, as the dice are numbered
-    assert screen.game.selected == (0, 1) and screen.entry == []
+    assert screen.game.selected == (0, 1) and screen.pad.entry == []
     app.action("face", {"face": "6"})  # the next throw, begun on the keypad
-    assert app.key("3") and screen.entry == [6, 3]  # digits now enter it
+    assert app.key("3") and screen.pad.entry == [6, 3]  # digits now enter it
 
 
 @pytest.mark.parametrize(("game", "prefix"), [("penta", "penta"), ("farkle", "fk")])
@@ -154,7 +154,7 @@ def test_a_stale_start_during_play_starts_nothing() -> None:
     penta_alone(app)
     app.action("roll", {})
     screen = app.screen
-    assert isinstance(screen, PentaScreen) and screen.game is not None
+    assert isinstance(screen, GameScreen) and screen.game is not None
     rolled = screen.game.to_dict()
     app.action("start", {})  # a tap on the form's button that was just replaced
     assert screen.game.to_dict() == rolled
@@ -177,4 +177,4 @@ def test_the_pad_s_coach_stays_on_after_a_reload(game: str) -> None:
     again, _ = new_app(dict(host.storage))
     again.action("open", {"game": f"{game}-pad"})
     screen = again.screen
-    assert isinstance(screen, PadScreen) and screen.coach_on
+    assert isinstance(screen, GameScreen) and screen.pad.coach_on

@@ -7,11 +7,11 @@ import json
 from fake_host import FakeHost, start_penta
 from zaria.penta.game import PentaGame
 from zaria_web.app import App
-from zaria_web.penta.screen import PentaScreen
+from zaria_web.play.screen import GameScreen
 
 
 def game(app: App) -> PentaGame:
-    assert isinstance(app.screen, PentaScreen) and app.screen.game is not None
+    assert isinstance(app.screen, GameScreen) and app.screen.game is not None
     return app.screen.game
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
-from zaria_web import archive, stored, widgets
+from zaria_web import archive, games, stored, widgets
 from zaria_web.effects import (
     CELEBRATIONS,
     SOUNDS,
@@ -76,12 +76,9 @@ from zaria_web.settings import (
 from zaria_web.stored import Status
 from zaria_web.widgets import ERROR_NOTICE
 
-#: Screens by name: (module, class), imported on first use.
+#: The pages by name: (module, class), imported on first use (the games' screens
+#: are :mod:`zaria_web.games`').
 SCREENS: dict[str, tuple[str, str]] = {
-    "penta": ("zaria_web.penta.screen", "PentaScreen"),
-    "farkle": ("zaria_web.farkle.screen", "FarkleScreen"),
-    "penta-pad": ("zaria_web.penta.pad", "PentaPad"),
-    "farkle-pad": ("zaria_web.farkle.pad", "FarklePad"),
     "stats": ("zaria_web.pages.stats", "StatsScreen"),
     "settings": ("zaria_web.pages.settings", "SettingsScreen"),
     "rules": ("zaria_web.pages.rules", "RulesScreen"),
@@ -379,9 +376,11 @@ class App:
     def _screen(self, name: str) -> Screen:
         """The screen called ``name``, created (and its module imported) on first use."""
         if name not in self._screens:
-            module_name, cls_name = SCREENS[name]
-            cls = getattr(importlib.import_module(module_name), cls_name)
-            screen: Screen = cls(self.ctx)
+            if name in SCREENS:
+                module_name, cls_name = SCREENS[name]
+                screen: Screen = getattr(importlib.import_module(module_name), cls_name)(self.ctx)
+            else:
+                screen = games.game_screen(self.ctx, name)
             self._screens[name] = screen
             if name in PLAYED:
                 state = screen.saved()  # the game it resumed, as stored
@@ -462,7 +461,7 @@ class App:
                 rules.back = back if back in BACKS else default  # type: ignore[attr-defined]
         elif name == "game" and rest:
             self._screen("game").show(rest)  # type: ignore[attr-defined]
-        return name if name in SCREENS else "home"
+        return name if name in SCREENS or name in PLAYED else "home"
 
     def set_language(self, lang: str) -> None:
         """Switch language; the game in progress is untouched, only redrawn."""

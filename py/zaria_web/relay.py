@@ -55,6 +55,7 @@ from urllib.parse import urljoin
 from zaria import i18n
 from zaria_web import routes
 from zaria_web.app import SCREENS, App
+from zaria_web.games import MODULES as GAME_MODULES
 from zaria_web.host import StorageError
 
 Op = list[Any]
@@ -276,7 +277,8 @@ def _entry(state: Any) -> tuple[str, int] | None:
 
 def _screens_left() -> list[str]:
     """The screens' modules not imported yet, in the order they are warmed."""
-    return [m for m, _ in SCREENS.values() if m not in sys.modules]
+    modules = [m for m, _ in SCREENS.values()] + list(GAME_MODULES.values())
+    return [m for m in modules if m not in sys.modules]
 
 
 def preload() -> None:

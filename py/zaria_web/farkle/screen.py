@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from zaria.errors import StateError
 from zaria.farkle import players
@@ -49,12 +49,12 @@ from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.farkle import setup_view, view
 from zaria_web.farkle.feel import computer_held, felt
+from zaria_web.farkle.pad import pad_coach
 from zaria_web.names import in_every_language
+from zaria_web.play.intents import KeyHold, Play
 from zaria_web.play.log import Note, Turn
-from zaria_web.play.screen import GameScreen, KeyHold, Play
+from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import DEFAULT_NAME, SetLevel, shown_name
-from zaria_web.screen import Context
-from zaria_web.widgets import Note as Said
 from zaria_web.widgets import dice_text
 
 #: Milliseconds between drawing the table and building Expert's tables: long
@@ -129,27 +129,12 @@ KEYS: dict[str, Any] = {"r": Play(Roll()), "b": Play(Bank())} | {
 }
 
 
-class FarkleScreen(GameScreen[FarkleGame]):
-    """The Farkle screen's model and update."""
+class FarklePart:
+    """Farkle's part of the game screen: its model beside the shared one, and the
+    shared screen's questions answered (see :class:`~zaria_web.play.screen.GamePart`)."""
 
-    name = "farkle"
-    prefix = "fk"
-    state_version = STATE_VERSION
-    max_dice = MAX_DICE
-    acts = ACTS
-    toggle = Toggle
-    roll = Roll
-    resumed_note: ClassVar[Said | None] = ("farkle.resumed", {})
-    decision_steps = frozenset(
-        {
-            "farkle.event.ai_keeps",
-            "farkle.event.banked",
-            "farkle.event.new_total",
-            "farkle.event.last_round",
-        }
-    )
-
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, s: GameScreen[FarkleGame]) -> None:
+        self.s = s
         self.target = 10000
         self.rules: FarkleRules = DEFAULT_RULES
         #: Whether a rules change made a chosen Master give way to Expert (the form says so).
@@ -159,21 +144,16 @@ class FarkleScreen(GameScreen[FarkleGame]):
         self.card_open = False
         #: Whether hot dice were pending before the action being played.
         self._hot_before = False
-        super().__init__(ctx)
 
     # -- the shared screen's hooks ----------------------------------------------------
     def levels(self) -> tuple[str, ...]:
         return setup_view.levels_for(self.rules)
 
-    def computer_level(self) -> str:
-        level = self.form.level
-        return level if level in self.levels() else "expert"  # the form never offers it
+    def computer_level(self, chosen: str) -> str:
+        return chosen if chosen in self.levels() else "expert"  # the form never offers it
 
     def new_game(self, seats: list[Seat]) -> FarkleGame:
-        return FarkleGame.new(seats, self.target, self.rules, strict=self.form.strict)
-
-    def from_dict(self, d: dict[str, Any]) -> FarkleGame:
-        return FarkleGame.from_dict(d)
+        return FarkleGame.new(seats, self.target, self.rules, strict=self.s.form.strict)
 
     def check_save(self, game: FarkleGame, state: dict[str, Any]) -> None:
         if any(s.computer and s.level not in LEVELS for s in game.seats):
@@ -184,18 +164,18 @@ class FarkleScreen(GameScreen[FarkleGame]):
             raise StateError(f"farkle save: no Master table for the rules {game.rules.id!r}")
         self.target, self.rules = game.target, game.rules
 
+    def extras(self) -> dict[str, Any]:
+        return {}
+
     def player(self, seat: Seat) -> players.ComputerPlayer | None:
-        game = self.game
+        game = self.s.game
         if game is None or self.computer_state() != "ready":
             return None
         return players.player_for(seat.level or LEVELS[0], game.rules)
 
-    def next_action(self, game: FarkleGame, plan: Any) -> Any:
-        return players.next_action(game, plan)
-
     def started(self, out: Effects) -> None:
         self.refused_pos = None
-        out.announce(self.ctx.tr("common.turn_of", name=self._name(0)))
+        out.announce(self.s.ctx.tr("common.turn_of", name=self._name(0)))
         out.focus("#fk-roll")
         self._prepare(out)
 
@@ -206,8 +186,9 @@ class FarkleScreen(GameScreen[FarkleGame]):
         out.focus("#fk-over-title")
 
     def stats_key(self) -> str:
-        assert self.game is not None
-        return stats.farkle_key(self.game.rules)
+        assert self.s.game is not None
+        key = stats.farkle_key(self.s.game.rules)
+        return key if self.s.pad is None else "farkle:real"
 
     def stats_extra(self) -> dict[str, Any]:
         return {"wins": True}
@@ -217,25 +198,25 @@ class FarkleScreen(GameScreen[FarkleGame]):
         out.focus("#fk-bank")
 
     def busy(self, out: Effects) -> None:
-        self.note = ("common.computer_wait", {})
-        out.announce(self.ctx.tr("common.computer_wait"))
+        self.s.note = ("common.computer_wait", {})
+        out.announce(self.s.ctx.tr("common.computer_wait"))
 
     def refused(self, action: Any) -> None:
-        game = self.game
+        game = self.s.game
         if isinstance(action, Toggle) and game is not None and game.roll is not None:
             pos = action.index + 1
             self.refused_pos = pos if pos <= len(game.roll) else None
 
     # -- what is said -------------------------------------------------------------------
     def _name(self, seat: int) -> str:
-        assert self.game is not None
-        return shown_name(self.ctx.tr, self.game.seats[seat])
+        assert self.s.game is not None
+        return shown_name(self.s.ctx.tr, self.s.game.seats[seat])
 
     def _events_text(self, events: tuple[Event, ...]) -> str:
         """The words that announce what an action brought about."""
-        game = self.game
+        game = self.s.game
         assert game is not None
-        tr = self.ctx.tr
+        tr = self.s.ctx.tr
         lines = view.event_lines(tr, self._seat_views(), events, game.turns_left)
         parts = [
             head + (" " if head[-1:] in ".!?;" else ". ") + detail for _, head, detail in lines
@@ -252,30 +233,26 @@ class FarkleScreen(GameScreen[FarkleGame]):
         return " ".join(parts)
 
     def held(self, out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         kept = sorted(game.selected_dice)
-        tr = self.ctx.tr
+        tr = self.s.ctx.tr
         out.announce(
             tr("farkle.event.ai_keeps", name=self._name(game.current), dice=dice_text(kept))
         )
         computer_held(game, out)
-        self.log_step(Note.of("farkle.event.ai_keeps", dice=dice_text(kept)))
+        self.s.log_step(Note.of("farkle.event.ai_keeps", dice=dice_text(kept)))
 
     # -- the game log -------------------------------------------------------------------
-    def game_round(self) -> int:
-        assert self.game is not None
-        return self.game.round
-
     def log_before(self, action: Any) -> list[Note]:
-        game = self.game
+        game = self.s.game
         if isinstance(action, Roll | Bank) and game is not None and game.selected:
             # What the roll or the bank sets aside first.
             return [Note.of("farkle.event.ai_keeps", dice=dice_text(sorted(game.selected_dice)))]
         return []
 
     def log_played(self, action: Any, turn: Turn) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         events = game.events
         if isinstance(action, Roll):
@@ -299,7 +276,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
             turn.kind, turn.points, turn.total = "bank", banked.points, total
 
     def _log_lost(self, turn: Turn, lost: Event, events: tuple[Event, ...]) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         total = game.banked[lost.seat]
         penalty = next((e for e in events if e.kind is EventKind.PENALTY), None)
@@ -322,25 +299,24 @@ class FarkleScreen(GameScreen[FarkleGame]):
     def taken_back(self, turn: Turn) -> Note:
         return Note.of("farkle.log.taken_back", points=turn.points)
 
-    def play(self, action: Any, out: Effects) -> bool:
-        assert self.game is not None
-        self._hot_before = self.game.hot_dice_pending()
-        return super().play(action, out)
+    def before_play(self, action: Any) -> None:
+        assert self.s.game is not None
+        self._hot_before = self.s.game.hot_dice_pending()
 
     def played(self, action: Any, out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         self.refused_pos = None
         if isinstance(action, Toggle):
-            self.note = None
-            self.notice = None
+            self.s.note = None
+            self.s.notice = None
             if game.hot_dice_pending() and not self._hot_before:
-                tr = self.ctx.tr
+                tr = self.s.ctx.tr
                 points = game.turn_points()
                 hot = tr("farkle.hot_dice") + " " + tr("farkle.event.hot_pending", points=points)
                 out.announce(hot, assertive=True)
             return
-        self.note = self.notice = None
+        self.s.note = self.s.notice = None
         events = game.events
         if isinstance(action, Roll):
             self._rolled(events, out)
@@ -362,17 +338,17 @@ class FarkleScreen(GameScreen[FarkleGame]):
             out.focus("#fk-turn")
 
     def feel(self, action: Any, seat: int, out: Effects) -> None:
-        assert self.game is not None
-        felt(self.game, action, seat, self.real_dice, out)
+        assert self.s.game is not None
+        felt(self.s.game, action, seat, self.s.real_dice, out)
 
     def _rolled(self, events: tuple[Event, ...], out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         lost = next((e for e in events if e.kind is EventKind.LOST_TURN), None)
         rolled = lost.dice if lost is not None else game.roll or ()
-        self.rolled = frozenset(range(len(rolled)))
+        self.s.rolled = frozenset(range(len(rolled)))
         seat = game.current if lost is None else lost.seat
-        said = self.ctx.tr("farkle.event.rolled", name=self._name(seat), dice=dice_text(rolled))
+        said = self.s.ctx.tr("farkle.event.rolled", name=self._name(seat), dice=dice_text(rolled))
         extra = self._events_text(events)
         if lost is not None:
             out.announce(f"{said} {extra}", assertive=True)
@@ -383,19 +359,23 @@ class FarkleScreen(GameScreen[FarkleGame]):
 
     # -- getting the computer ready -----------------------------------------------------
     def _levels(self) -> set[str]:
-        game = self.game
+        game = self.s.game
         return set() if game is None else {s.level for s in game.seats if s.computer}
 
     def _master_file(self) -> DataFile[MasterTable] | None:
         """The download Master needs for this game's rules (None: no Master plays them)."""
-        game = self.game
+        game = self.s.game
         if game is None or "master" not in self._levels():
             return None
         return MASTER_FILES.get(game.rules)
 
     def _needs_expert(self) -> bool:
-        game = self.game
-        return game is not None and "expert" in self._levels() and game.rules not in EXPERT_BUILT
+        game = self.s.game
+        if game is None or game.rules in EXPERT_BUILT:
+            return False
+        # On a score pad, Expert is the coach's (once asked for); else a computer seat's.
+        pad = self.s.pad
+        return pad.coach_on if pad is not None else "expert" in self._levels()
 
     def computer_state(self) -> str:
         """The computer's state: ready, preparing (its tables are being built or
@@ -412,14 +392,15 @@ class FarkleScreen(GameScreen[FarkleGame]):
         if download is not None:
             download.request(out)
 
-    def timer(self) -> Timer | None:
+    def prepare_timer(self) -> Timer | None:
         # Expert's tables are built once the table is drawn, whoever's turn it is.
-        if self.active and not self.confirm and self.live() is not None and self._needs_expert():
-            return Timer(PREPARE_MS, BuildExpert(), heavy=True)
-        return super().timer()
+        return Timer(PREPARE_MS, BuildExpert(), heavy=True) if self._needs_expert() else None
+
+    def timer(self) -> Timer | None:
+        return None
 
     def _build_expert(self) -> None:
-        game = self.game
+        game = self.s.game
         if game is None or not self._needs_expert():
             return
         t0 = time.perf_counter()
@@ -427,7 +408,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
         EXPERT_BUILT[game.rules] = (time.perf_counter() - t0) * 1000
 
     # -- Farkle's own intents -----------------------------------------------------------
-    def update_game(self, intent: Any, out: Effects) -> None:
+    def update(self, intent: Any, out: Effects) -> None:
         if isinstance(intent, SetRule):
             self._set_rule(intent, out)
         elif isinstance(intent, SetTarget):
@@ -445,9 +426,8 @@ class FarkleScreen(GameScreen[FarkleGame]):
         elif isinstance(intent, Arrived | Failed):
             intent.file.answer(intent)
 
-    def update(self, intent: Any, out: Effects) -> None:
-        super().update(intent, out)
-        if isinstance(intent, SetLevel) and self.form.level == intent.level:
+    def after_update(self, intent: Any, out: Effects) -> None:
+        if isinstance(intent, SetLevel) and self.s.form.level == intent.level:
             self.fell_back = False
 
     def _set_rule(self, intent: SetRule, out: Effects) -> None:
@@ -461,56 +441,56 @@ class FarkleScreen(GameScreen[FarkleGame]):
             return
         changes: dict[str, Any] = {option.field: value}
         self.rules = replace(self.rules, **changes)
-        self.fell_back = self.form.level == "master" and not master_available(self.rules)
+        self.fell_back = self.s.form.level == "master" and not master_available(self.rules)
         if self.fell_back:
-            self.form.level = "expert"
-            tr = self.ctx.tr
+            self.s.form.level = "expert"
+            tr = self.s.ctx.tr
             master, expert = tr("farkle.level.master"), tr("farkle.level.expert")
             out.announce(tr("farkle.house.master_fallback", master=master, expert=expert))
 
-    def game_key(self, key: str) -> Any | None:
+    def key(self, key: str) -> Any | None:
         return KEYS.get(key.lower())
 
     def die_said(self, index: int) -> str:
-        game = self.game
+        game = self.s.game
         assert game is not None and game.roll is not None
         key = "farkle.die.selected" if index in game.selected else "farkle.die"
-        return self.ctx.tr(key, n=index + 1, value=game.roll[index])
+        return self.s.ctx.tr(key, n=index + 1, value=game.roll[index])
 
     # -- drawing ------------------------------------------------------------------------
     def _seat_views(self) -> tuple[view.SeatView, ...]:
-        game = self.game
+        game = self.s.game
         assert game is not None
         return tuple(
             # Default names follow the language, as the computer's does.
-            view.SeatView(shown_name(self.ctx.tr, s), s.computer, s.level, b, f)
+            view.SeatView(shown_name(self.s.ctx.tr, s), s.computer, s.level, b, f)
             for s, b, f in zip(game.seats, game.banked, game.farkles, strict=True)
         )
 
     def view_setup(self) -> str:
-        form = self.form
+        form = self.s.form
         return setup_view.render_setup(
-            self.ctx.tr,
+            self.s.ctx.tr,
             setup_view.SetupView(
                 names=tuple(form.names),
                 computer=form.computer,
                 level=form.level,
                 target=self.target,
-                pace=self.ctx.settings.get("pace", "normal"),
-                can_go_back=self.game is not None and not self.game.over,
-                notice=self.notice,
-                dice_error=None if self.real_dice else self.dice.source.describe(self.ctx.tr),
+                pace=self.s.ctx.settings.get("pace", "normal"),
+                can_go_back=self.s.game is not None and not self.s.game.over,
+                notice=self.s.notice,
+                dice_error=None if self.s.real_dice else self.s.dice.source.describe(self.s.ctx.tr),
                 card_open=self.card_open,
                 rules=self.rules,
                 fell_back=self.fell_back,
-                computer_choice=not self.real_dice,
-                strict=self.form.strict,
-                handover=self.handover_choice(),
+                computer_choice=not self.s.real_dice,
+                strict=self.s.form.strict,
+                handover=self.s.handover_choice(),
             ),
         )
 
     def view_end(self) -> str:
-        game = self.game
+        game = self.s.game
         assert game is not None
         outcome = game.outcome()
         assert outcome is not None
@@ -524,7 +504,7 @@ class FarkleScreen(GameScreen[FarkleGame]):
             for k, seat in enumerate(after)
         )
         return view.render_over(
-            self.ctx.tr,
+            self.s.ctx.tr,
             view.OverView(
                 seats=self._seat_views(),
                 target=game.target,
@@ -537,31 +517,31 @@ class FarkleScreen(GameScreen[FarkleGame]):
                 turns=game.turns,
                 default_name=game.seats[0].name in in_every_language(DEFAULT_NAME, n=1),
                 race=self._race(),
-                again=self.offers_again,
+                again=self.s.offers_again,
             ),
         )
 
     def _race(self) -> tuple[tuple[int | None, ...], ...]:
         """Each player's total after each round of the game log, from 0 before the first."""
-        assert self.game is not None
+        assert self.s.game is not None
         # No more rounds than the game played, whatever a stored log says.
-        played = max(self.game.turns, default=0)
-        rounds = min(played, max((t.round for t in self.log.turns if t.kind), default=0))
+        played = max(self.s.game.turns, default=0)
+        rounds = min(played, max((t.round for t in self.s.log.turns if t.kind), default=0))
         race = []
-        for seat in range(len(self.game.seats)):
+        for seat in range(len(self.s.game.seats)):
             row: list[int | None] = [0] + [None] * rounds
-            for turn in self.log.finished(seat):
+            for turn in self.s.log.finished(seat):
                 if turn.round <= rounds:
                     row[turn.round] = turn.total
             race.append(tuple(row))
         return tuple(race)
 
     def view_table(self) -> str:
-        game = self.game
+        game = self.s.game
         assert game is not None
         selected = set(game.selected)
         dice = tuple(
-            view.DieView(i + 1, v, i in selected, i in self.rolled, self.refused_pos == i + 1)
+            view.DieView(i + 1, v, i in selected, i in self.s.rolled, self.refused_pos == i + 1)
             for i, v in enumerate(game.roll or ())
         )
         groups = []
@@ -589,40 +569,74 @@ class FarkleScreen(GameScreen[FarkleGame]):
             events=game.events,
             turns_left=game.turns_left,
             last_round_by=game.last_round_by,
-            note=self.note,
-            notice=self.notice,
-            dice_error=self.dice.source.describe(self.ctx.tr),
-            confirm=self.confirm,
-            pace=self.ctx.settings.get("pace", "normal"),
+            note=self.s.note,
+            notice=self.s.notice,
+            dice_error=self.s.dice.source.describe(self.s.ctx.tr),
+            confirm=self.s.confirm,
+            pace=self.s.ctx.settings.get("pace", "normal"),
             card_open=self.card_open,
             rules=game.rules,
             opening_needed=game.opening_needed,
             computer_state=self.computer_state(),
-            pad=self.pad_view(),
-            undo=None if game.strict else self.undo_offered(),
+            pad=self.s.pad_view(),
+            undo=None if game.strict else self.s.undo_offered(),
             coach=self.coach_text(),
-            coach_switch=self.coach_wanted() if self.real_dice else None,
+            coach_switch=self.s.coach_wanted() if self.s.real_dice else None,
         )
-        return view.render_table(self.ctx.tr, v)
+        return view.render_table(self.s.ctx.tr, v)
 
     def coach_text(self) -> str | None:
-        """The coach's advice, where the screen gives one (the score pad's)."""
-        return None
-
-    def coach_wanted(self) -> bool:
-        return False  # the app's own Farkle has no coach
-
-    def busted(self) -> bool:
-        game = self.game
-        return game is not None and any(e.kind is EventKind.LOST_TURN for e in game.events)
+        """The coach's advice, where the screen gives one (the score pad's, once asked
+        for: the app's own Farkle has no coach)."""
+        game = self.s.live()
+        pad = self.s.pad
+        if pad is None or not pad.coach_on or game is None or not self.s.human_turn():
+            return None
+        master = MASTER_FILES.get(game.rules)
+        ready = master is not None and master.ready
+        return pad_coach(self.s.ctx.tr, game, ready, game.rules in EXPERT_BUILT)
 
     def turn_outcome(self) -> str:
-        game = self.game
+        game = self.s.game
         if game is None:
             return ""
         # The turns left are on the table's own last-round line, behind the card.
-        lines = view.event_lines(self.ctx.tr, self._seat_views(), game.events, 0, html=True)
+        lines = view.event_lines(self.s.ctx.tr, self._seat_views(), game.events, 0, html=True)
         return " ".join(f"<strong>{head}</strong> {detail}" for _, head, detail in lines)
 
 
-__all__ = ["FarkleScreen"]
+def _busted(game: FarkleGame) -> bool:
+    return any(e.kind is EventKind.LOST_TURN for e in game.events)
+
+
+def _digits_pick_dice(game: FarkleGame) -> bool:
+    # A throw on the table: the digits set its dice aside, as the dice show.
+    return game.roll is not None
+
+
+#: Farkle, for the shared game screen.
+SPEC: GameSpec[FarkleGame] = GameSpec(
+    name="farkle",
+    prefix="fk",
+    state_version=STATE_VERSION,
+    max_dice=MAX_DICE,
+    acts=ACTS,
+    toggle=Toggle,
+    roll=Roll,
+    from_dict=FarkleGame.from_dict,
+    next_action=players.next_action,
+    game_round=lambda game: game.round,
+    decision_steps=frozenset(
+        {
+            "farkle.event.ai_keeps",
+            "farkle.event.banked",
+            "farkle.event.new_total",
+            "farkle.event.last_round",
+        }
+    ),
+    round_key="farkle.round",
+    part=FarklePart,
+    resumed_note=("farkle.resumed", {}),
+    busted=_busted,
+    digits_pick_dice=_digits_pick_dice,
+)

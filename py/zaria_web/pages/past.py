@@ -1,7 +1,7 @@
 """A finished game opened again from the statistics: its end screen, as it was.
 
-The end screen is drawn by the game's own screen class (the same code as at the
-end of play), in a read-only form (:class:`_Viewer`): built from the kept
+The end screen is drawn by the game's own screen (the same code as at the end of
+play), in its read-only mode (``viewer``): built from the kept
 engine state, extras and log (:mod:`zaria_web.archive`), it loads no save and
 never plays, saves or counts anything, so the game in progress is untouched.
 Its Play again and New game buttons give way to Back, to the statistics.
@@ -13,65 +13,25 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from zaria_web import archive, saved_state
+from zaria_web import archive, games, saved_state
 from zaria_web.archive_view import when
 from zaria_web.effects import Effects, Go
-from zaria_web.farkle.pad import FarklePad
-from zaria_web.farkle.screen import FarkleScreen
 from zaria_web.html import h
-from zaria_web.penta.pad import PentaPad
-from zaria_web.penta.screen import PentaScreen
 from zaria_web.play import seats
+from zaria_web.play.intents import ToggleLog
 from zaria_web.play.log import GameLog
-from zaria_web.play.screen import GameScreen, ToggleLog
+from zaria_web.play.screen import GameScreen
 from zaria_web.screen import Context, Enter, Page, StorageChanged
 from zaria_web.widgets import button
-
-
-class _Viewer:
-    """Makes a game screen read-only: nothing is resumed from (or kept in) the saves,
-    and its end screen offers no new game (the past screen puts Back in their place)."""
-
-    offers_again = False
-
-    def _resume(self) -> None:
-        return None
-
-    def saved(self) -> dict[str, Any] | None:
-        return None
-
-
-class _PastPenta(_Viewer, PentaScreen):
-    pass
-
-
-class _PastFarkle(_Viewer, FarkleScreen):
-    pass
-
-
-class _PastPentaPad(_Viewer, PentaPad):
-    pass
-
-
-class _PastFarklePad(_Viewer, FarklePad):
-    pass
-
-
-_VIEWERS: dict[str, type[GameScreen[Any]]] = {
-    "penta": _PastPenta,
-    "farkle": _PastFarkle,
-    "penta-pad": _PastPentaPad,
-    "farkle-pad": _PastFarklePad,
-}
 
 
 def end_screen(ctx: Context, entry: archive.Entry) -> GameScreen[Any]:
     """The game screen of ``entry`` at its end, read-only; raises ValueError (or what
     a hostile state makes the engine raise) when the game cannot be built again."""
-    screen = _VIEWERS[entry.screen](ctx)
+    screen = games.game_screen(ctx, entry.screen, viewer=True)
     state = {"engine": entry.state, **entry.extras}
-    engine = saved_state.engine_state(state, screen.state_version)
-    game = screen.from_dict(seats.clean_seats(ctx.tr, engine))
+    engine = saved_state.engine_state(state, screen.spec.state_version)
+    game = screen.spec.from_dict(seats.clean_seats(ctx.tr, engine))
     screen.check_save(game, state)
     if not game.over:
         raise ValueError("the game kept is not over")

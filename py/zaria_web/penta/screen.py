@@ -27,10 +27,11 @@ from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.penta import review, view
 from zaria_web.penta.feel import felt
+from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
 from zaria_web.play.log import Note, Turn
-from zaria_web.play.screen import BackToGame, GameScreen, KeepPlaying, KeyHold, Play
+from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import default_number, shown_name
-from zaria_web.screen import Context, Refresh
+from zaria_web.screen import Refresh
 from zaria_web.settings import ChangeSetting
 
 TABLE_URL = "data/penta_table.bin"
@@ -115,22 +116,12 @@ def _kept(game: PentaGame) -> Note:
     return Note.of("penta.announce.keeps", dice=", ".join(map(str, kept)) if kept else "—")
 
 
-class PentaScreen(GameScreen[PentaGame]):
-    """The Penta screen's model and update."""
+class PentaPart:
+    """Penta's part of the game screen: its model beside the shared one, and the
+    shared screen's questions answered (see :class:`~zaria_web.play.screen.GamePart`)."""
 
-    name = "penta"
-    prefix = "penta"
-    state_version = STATE_VERSION
-    max_dice = 5
-    acts = ACTS
-    toggle = Toggle
-    roll = Roll
-    decision_steps = frozenset(
-        {"penta.announce.scored", "penta.announce.auto", "penta.announce.bonus"}
-    )
-    round_key = "penta.log.round"
-
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, s: GameScreen[PentaGame]) -> None:
+        self.s = s
         self.selected: Box | None = None
         #: The player's total before the action being played (a turn's points).
         self._total_before = 0
@@ -144,15 +135,18 @@ class PentaScreen(GameScreen[PentaGame]):
         self.decisions: list[review.Decision] = []
         self.show_all = False
         self.settings_open = False
-        super().__init__(ctx)
+        #: The decision a person's action being played is reviewed as (dropped when
+        #: the engine refuses the action).
+        self._decision: review.Decision | None = None
 
     @property
     def strategy(self) -> Strategy | None:
         return TABLE.value
 
-    def update(self, intent: Any, out: Effects) -> None:
-        super().update(intent, out)
-        if self.confirm:
+    def after_update(self, intent: Any, out: Effects) -> None:
+        if isinstance(intent, ChangeSetting) and intent.key == "autorecord":
+            self._start_countdown(intent.value)
+        if self.s.confirm:
             self.countdown = None  # no countdown behind the question
         elif isinstance(intent, KeepPlaying | BackToGame):
             self._start_countdown()
@@ -163,13 +157,13 @@ class PentaScreen(GameScreen[PentaGame]):
     def levels(self) -> tuple[str, ...]:
         return LEVELS
 
+    def computer_level(self, chosen: str) -> str:
+        return chosen
+
     def new_game(self, seats: list[Seat]) -> PentaGame:
         self.decisions = []
         self.selected = None
-        return PentaGame.new(seats, strict=self.form.strict)
-
-    def from_dict(self, d: dict[str, Any]) -> PentaGame:
-        return PentaGame.from_dict(d)
+        return PentaGame.new(seats, strict=self.s.form.strict)
 
     def check_save(self, game: PentaGame, state: dict[str, Any]) -> None:
         if any(s.computer and s.level not in LEVELS for s in game.seats):
@@ -189,12 +183,6 @@ class PentaScreen(GameScreen[PentaGame]):
             return None  # the computer plays once the table is here
         return players.player_for(seat.level or LEVELS[0], self.strategy)
 
-    def next_action(self, game: PentaGame, plan: Any) -> Any:
-        return players.next_action(game, plan)
-
-    def shows_first(self, action: Any) -> bool:
-        return isinstance(action, Record)  # the chosen box is shown, then recorded
-
     def entered(self, out: Effects) -> None:
         self._want_table(out)
         self._start_countdown()
@@ -205,23 +193,19 @@ class PentaScreen(GameScreen[PentaGame]):
         in, the review of each person's decisions as they are made), while the form,
         a finished game, the rules or another game never do. Opening the screen again
         after a failed download tries again, as the button does."""
-        if self.live() is not None:
+        if self.s.live() is not None:
             TABLE.request(out)
-
-    def setting_changed(self, key: str, value: str) -> None:
-        if key == "autorecord":
-            self._start_countdown(value)
 
     def started(self, out: Effects) -> None:
         self.countdown = None
         out.focus("#penta-roll")
 
     def ended(self, out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         self.countdown = None
         out.focus("#penta-end-title")
-        tr = self.ctx.tr
+        tr = self.s.ctx.tr
         if len(game.seats) == 1:  # alone: the score, as the end screen's title says it
             seat, score = game.seats[0], tr.number(game.totals(0).total)
             if default_number(seat.name) is None:
@@ -234,7 +218,7 @@ class PentaScreen(GameScreen[PentaGame]):
         out.announce(tr("penta.end.winners", names=names), assertive=True)
 
     def undone(self, out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         # The review forgets the record taken back: the player chooses again.
         self.decisions = [
@@ -249,7 +233,7 @@ class PentaScreen(GameScreen[PentaGame]):
         out.focus(".box-btn:not(:disabled)")
 
     def stats_extra(self) -> dict[str, Any]:
-        game = self.game
+        game = self.s.game
         assert game is not None
         seats = len(game.seats)
         # The cost of each person's choices is known only when the strategy was there
@@ -261,8 +245,8 @@ class PentaScreen(GameScreen[PentaGame]):
         }
 
     # -- playing ------------------------------------------------------------------------
-    def play(self, action: Any, out: Effects) -> bool:
-        game = self.game
+    def before_play(self, action: Any) -> None:
+        game = self.s.game
         assert game is not None
         decision = None
         self._total_before = game.totals(game.current).total
@@ -277,13 +261,15 @@ class PentaScreen(GameScreen[PentaGame]):
             decision = None if choice is None else review.review(game, self.strategy, choice)
         if decision is not None:
             self.decisions.append(decision)  # before the game may end: what it keeps has it
-        done = super().play(action, out)
-        if not done and decision is not None:
-            self.decisions.remove(decision)  # refused: nothing was decided
-        return done
+        self._decision = decision
+
+    def refused(self, action: Any) -> None:
+        if self._decision is not None:
+            self.decisions.remove(self._decision)  # refused: nothing was decided
+            self._decision = None
 
     def played(self, action: Any, out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         if isinstance(action, Roll):
             self._rolled(out)
@@ -296,22 +282,18 @@ class PentaScreen(GameScreen[PentaGame]):
             out.announce(self._countdown_said())
 
     def feel(self, action: Any, seat: int, out: Effects) -> None:
-        assert self.game is not None
-        felt(self.game, action, seat, self.real_dice, out)
+        assert self.s.game is not None
+        felt(self.s.game, action, seat, self.s.real_dice, out)
 
     # -- the game log -------------------------------------------------------------------
-    def game_round(self) -> int:
-        assert self.game is not None
-        return self.game.round
-
     def log_before(self, action: Any) -> list[Note]:
-        game = self.game
+        game = self.s.game
         if isinstance(action, Roll) and game is not None and game.rolls_used:
             return [_kept(game)]  # what a reroll keeps
         return []
 
     def log_played(self, action: Any, turn: Turn) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         if isinstance(action, Roll):
             dice = ", ".join(str(d) for d in game.dice or ())
@@ -331,19 +313,19 @@ class PentaScreen(GameScreen[PentaGame]):
         return Note.of("penta.log.taken_back", box=turn.box)
 
     def _rolled(self, out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
-        self.rolled = frozenset(i for i in range(5) if not game.held[i] or game.rolls_used == 1)
+        self.s.rolled = frozenset(i for i in range(5) if not game.held[i] or game.rolls_used == 1)
         self.selected = None
-        self.note = ("penta.sacrifice", {}) if game.must_sacrifice() else None
+        self.s.note = ("penta.sacrifice", {}) if game.must_sacrifice() else None
         dice = ", ".join(str(d) for d in game.dice or ())
-        out.announce(self.ctx.tr("penta.announce.roll", dice=dice))
+        out.announce(self.s.ctx.tr("penta.announce.roll", dice=dice))
         if not game.seats[game.current].computer and game.rolls_left == 0:
             # The Roll button and the dice are disabled now: a box is what is left to choose.
             out.focus(".box-btn:not(:disabled)")
 
     def _recorded(self, box: Box, out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         scored = game.last_scored
         assert scored is not None
@@ -356,8 +338,8 @@ class PentaScreen(GameScreen[PentaGame]):
             "points": scored.points,
             "bonus": scored.bonus,
         }
-        self.note = ("penta.last", params)
-        out.announce(view.scored_text(self.ctx.tr, game, **params))
+        self.s.note = ("penta.last", params)
+        out.announce(view.scored_text(self.s.ctx.tr, game, **params))
         if not game.over:
             # A person's turn starts at the Roll button; during the computer's, focus
             # waits on the screen rather than on a control that is now disabled.
@@ -368,9 +350,9 @@ class PentaScreen(GameScreen[PentaGame]):
     def _start_countdown(self, setting: str | None = None) -> None:
         """Start counting down to auto-record, when a person has rolled their last
         roll and selected nothing (the delay is the setting's)."""
-        value = setting or self.ctx.settings.get("autorecord", "3")
+        value = setting or self.s.ctx.settings.get("autorecord", "3")
         seconds = int(value) if value.isdigit() and int(value) > 0 else None
-        game = self.live()
+        game = self.s.live()
         # Without the table there is no best box to record: no countdown until it comes.
         waiting = (
             game is not None
@@ -381,26 +363,30 @@ class PentaScreen(GameScreen[PentaGame]):
             and self.selected is None
             and not self.paused
         )
+        waiting = waiting and self.s.pad is None  # nobody at a real table waits on it
         self.countdown = seconds if waiting else None
         self.countdown_of = seconds or 3
         self.countdown_box = self._best_box() if waiting else None
 
     def _countdown_said(self) -> str:
-        tr, left = self.ctx.tr, self.countdown or 0
+        tr, left = self.s.ctx.tr, self.countdown or 0
         return f"{view.countdown_text(tr, self.countdown_box, left)} {tr('penta.countdown_how')}"
 
     def _best_box(self) -> Box | None:
         """The box the optimal player records the current roll in."""
-        game = self.game
+        game = self.s.game
         if game is None or game.dice is None or self.strategy is None:
             return None
         return self.strategy.best_box(SheetState.from_sheet(game.sheets[game.current]), game.dice)
 
-    def own_timer(self) -> Timer | None:
+    def timer(self) -> Timer | None:
         return None if self.countdown is None else Timer(1000, Tick())
 
+    def prepare_timer(self) -> Timer | None:
+        return None
+
     def _tick(self, out: Effects) -> None:
-        if self.countdown is None or not self.human_turn():
+        if self.countdown is None or not self.s.human_turn():
             return
         self.countdown -= 1
         if self.countdown > 0:
@@ -410,46 +396,53 @@ class PentaScreen(GameScreen[PentaGame]):
         if box is not None:
             self.auto = True
             try:
-                self.play(Record(box), out)
+                self.s.play(Record(box), out)
             finally:
                 self.auto = False
 
     # -- Penta's own intents ------------------------------------------------------------
-    def update_game(self, intent: Any, out: Effects) -> None:
-        game = self.game
-        if isinstance(intent, SelectBox):
-            if self.human_turn() and game is not None and intent.box in game.options():
-                self.selected = None if self.selected is intent.box else intent.box
-                self._start_countdown()
-        elif isinstance(intent, Validate):
-            if self.human_turn() and self.selected is not None:
-                self.play(Record(self.selected), out)
-        elif isinstance(intent, Tick):
-            self._tick(out)
-        elif isinstance(intent, SheetFocus | IntoSheet):
-            box = self._box_to_focus() if isinstance(intent, IntoSheet) else None
-            if box is not None:
-                out.focus(f"#box-{box.value}")
-            if self.countdown is not None and self.human_turn():
-                self.countdown, self.paused = None, True
-                out.announce(self.ctx.tr("penta.countdown_paused"))
-        elif isinstance(intent, ToggleSheet):
-            self.show_all = not self.show_all
-        elif isinstance(intent, ToggleSettings):
-            self.settings_open = not self.settings_open
-        elif isinstance(intent, RetryTable):
-            if TABLE.failed:
-                out.focus("#screen")  # the button goes while the table downloads
-                TABLE.request(out)
+    def update(self, intent: Any, out: Effects) -> None:
+        handle = OWN.get(type(intent))
+        if handle is not None:
+            handle(self, intent, out)
         elif isinstance(intent, Arrived | Failed) and intent.file is TABLE:
             TABLE.answer(intent)
             self._start_countdown()
         elif isinstance(intent, Refresh) and self.countdown is None:
             self._start_countdown()  # the table came for another screen
 
-    def game_key(self, key: str) -> Any | None:
-        game = self.game
-        if not self.human_turn() or game is None:
+    def _select(self, intent: SelectBox, out: Effects) -> None:
+        game = self.s.game
+        if self.s.human_turn() and game is not None and intent.box in game.options():
+            self.selected = None if self.selected is intent.box else intent.box
+            self._start_countdown()
+
+    def _validate(self, intent: Validate, out: Effects) -> None:
+        if self.s.human_turn() and self.selected is not None:
+            self.s.play(Record(self.selected), out)
+
+    def _into_sheet(self, intent: SheetFocus | IntoSheet, out: Effects) -> None:
+        box = self._box_to_focus() if isinstance(intent, IntoSheet) else None
+        if box is not None:
+            out.focus(f"#box-{box.value}")
+        if self.countdown is not None and self.s.human_turn():
+            self.countdown, self.paused = None, True
+            out.announce(self.s.ctx.tr("penta.countdown_paused"))
+
+    def _toggle_sheet(self, intent: ToggleSheet, out: Effects) -> None:
+        self.show_all = not self.show_all
+
+    def _toggle_settings(self, intent: ToggleSettings, out: Effects) -> None:
+        self.settings_open = not self.settings_open
+
+    def _retry_table(self, intent: RetryTable, out: Effects) -> None:
+        if TABLE.failed:
+            out.focus("#screen")  # the button goes while the table downloads
+            TABLE.request(out)
+
+    def key(self, key: str) -> Any | None:
+        game = self.s.game
+        if not self.s.human_turn() or game is None:
             return None
         k = key.lower()
         if k == "r" and game.can_roll():
@@ -458,13 +451,13 @@ class PentaScreen(GameScreen[PentaGame]):
             return Validate()
         if len(k) == 1 and k in "12345" and game.dice is not None and game.rolls_left:
             return KeyHold(int(k) - 1)
-        if k == "s" and game.dice is not None and self.pad_view() is None:
+        if k == "s" and game.dice is not None and self.s.pad_view() is None:
             return IntoSheet()
         return None
 
     def _box_to_focus(self) -> Box | None:
         """Where the key S puts the focus (see :class:`IntoSheet`)."""
-        game = self.game
+        game = self.s.game
         assert game is not None
         if self.selected is not None:
             return self.selected
@@ -475,67 +468,113 @@ class PentaScreen(GameScreen[PentaGame]):
 
     # -- drawing ------------------------------------------------------------------------
     def _view(self) -> view.PentaView:
-        return view.PentaView(self.ctx.tr, self.ctx.settings)
+        return view.PentaView(self.s.ctx.tr, self.s.ctx.settings)
 
     def view_setup(self) -> str:
-        can_go_back = self.game is not None and not self.game.over
-        problem = self.notice or self.note
-        dice_error = None if self.real_dice else self.dice.source.describe(self.ctx.tr)
+        can_go_back = self.s.game is not None and not self.s.game.over
+        problem = self.s.notice or self.s.note
+        dice_error = None if self.s.real_dice else self.s.dice.source.describe(self.s.ctx.tr)
         return self._view().setup(
-            self.form, problem, dice_error, can_go_back, computer_choice=not self.real_dice
+            self.s.form, problem, dice_error, can_go_back, computer_choice=not self.s.real_dice
         )
 
     def view_end(self) -> str:
-        assert self.game is not None
-        return self._view().end(self.game, self.decisions, again=self.offers_again)
+        assert self.s.game is not None
+        return self._view().end(self.s.game, self.decisions, again=self.s.offers_again)
 
     def view_table(self) -> str:
-        game = self.game
+        game = self.s.game
         assert game is not None
-        pending = self.pending.box if isinstance(self.pending, Record) else None
-        human = self.human_turn()
-        coach_on = self.coach_wanted() and human
+        pending = self.s.pending.box if isinstance(self.s.pending, Record) else None
+        human = self.s.human_turn()
+        coach_on = self.s.coach_wanted() and human
         return self._view().table(
             view.TableState(
                 game=game,
                 selected=pending or self.selected,
-                rolled=tuple(i in self.rolled for i in range(5)),
+                rolled=tuple(i in self.s.rolled for i in range(5)),
                 countdown=self.countdown,
                 countdown_box=self.countdown_box,
                 countdown_of=self.countdown_of,
-                message=self.note,
+                message=self.s.note,
                 coach=review.coach(game, self.strategy) if coach_on else None,
-                confirm_new=self.confirm,
+                confirm_new=self.s.confirm,
                 show_all=self.show_all,
                 settings_open=self.settings_open,
-                waiting_for_table=self.strategy is None and self.computer_turn(),
+                waiting_for_table=self.strategy is None and self.s.computer_turn(),
                 table_error=TABLE.error if TABLE.failed else None,
-                dice_error=self.dice.source.describe(self.ctx.tr),
+                dice_error=self.s.dice.source.describe(self.s.ctx.tr),
                 strategy_missing=self.strategy is None,
-                pad=self.pad_view(),
-                undo=None if game.strict else self.undo_offered(),
-                coach_act=self.coach_act,
-                coach_switch=self.coach_wanted(),
+                pad=self.s.pad_view(),
+                undo=None if game.strict else self.s.undo_offered(),
+                coach_act="coach" if self.s.pad is None else "pad-coach",
+                coach_switch=self.s.coach_wanted(),
             )
         )
 
     def die_said(self, index: int) -> str:
-        game = self.game
+        game = self.s.game
         assert game is not None and game.dice is not None
         key = "penta.die.held" if game.held[index] else "penta.die"
-        return self.ctx.tr(key, n=index + 1, value=game.dice[index])
+        return self.s.ctx.tr(key, n=index + 1, value=game.dice[index])
 
     def held(self, out: Effects) -> None:
-        game = self.game
+        game = self.s.game
         assert game is not None
         kept = [d for d, held in zip(game.dice or (), game.held, strict=True) if held]
-        name = shown_name(self.ctx.tr, game.seats[game.current])
+        name = shown_name(self.s.ctx.tr, game.seats[game.current])
         dice = ", ".join(map(str, kept)) if kept else "—"
-        out.announce(self.ctx.tr("penta.announce.keeps", name=name, dice=dice))
-        self.log_step(_kept(game))
+        out.announce(self.s.ctx.tr("penta.announce.keeps", name=name, dice=dice))
+        self.s.log_step(_kept(game))
 
     def turn_outcome(self) -> str:
-        game = self.game
-        if game is None or self.note is None or self.note[0] != "penta.last":
+        game = self.s.game
+        if game is None or self.s.note is None or self.s.note[0] != "penta.last":
             return ""
-        return view.scored_text(self.ctx.tr, game, html=True, **self.note[1])
+        return view.scored_text(self.s.ctx.tr, game, html=True, **self.s.note[1])
+
+    # -- what Penta leaves to the shared screen ------------------------------------------
+    def stats_key(self) -> str:
+        return "penta" if self.s.pad is None else "penta:real"
+
+    def busy(self, out: Effects) -> None:
+        return None  # the table shows whose turn it is; a tap on it plays nothing
+
+
+#: Penta's own intents, by type: the part's update of each.
+OWN: dict[type, Callable[[PentaPart, Any, Effects], None]] = {
+    SelectBox: PentaPart._select,
+    Validate: PentaPart._validate,
+    Tick: lambda part, intent, out: part._tick(out),
+    SheetFocus: PentaPart._into_sheet,
+    IntoSheet: PentaPart._into_sheet,
+    ToggleSheet: PentaPart._toggle_sheet,
+    ToggleSettings: PentaPart._toggle_settings,
+    RetryTable: PentaPart._retry_table,
+}
+
+
+def _shows_first(action: Any) -> bool:
+    return isinstance(action, Record)  # the chosen box is shown, then recorded
+
+
+#: Penta, for the shared game screen.
+SPEC: GameSpec[PentaGame] = GameSpec(
+    name="penta",
+    prefix="penta",
+    state_version=STATE_VERSION,
+    max_dice=5,
+    acts=ACTS,
+    toggle=Toggle,
+    roll=Roll,
+    from_dict=PentaGame.from_dict,
+    next_action=players.next_action,
+    game_round=lambda game: game.round,
+    decision_steps=frozenset(
+        {"penta.announce.scored", "penta.announce.auto", "penta.announce.bonus"}
+    ),
+    round_key="penta.log.round",
+    part=PentaPart,
+    coach=True,
+    shows_first=_shows_first,
+)

@@ -1,11 +1,12 @@
 """Playing with real dice: the phone keeps the score, the table throws the dice.
 
-A score pad is a game screen (:class:`~zaria_web.play.screen.GameScreen`) whose
-throws are entered instead of drawn: the player taps the faces that came up on a
-keypad of the six faces (or types the digits 1–6), fixes a wrong tap by tapping
-the entered die, and plays the throw with the game's Roll button. The throw
-reaches the engine as any other chance outcome, ``Roll(values)``, so every rule
-applies and a bad entry gets the engine's own error with the game untouched.
+A score pad is a mode of the game screen (:class:`~zaria_web.play.screen.GameScreen`
+made with ``pad=True``, holding a :class:`Pad`) whose throws are entered instead of
+drawn: the player taps the faces that came up on a keypad of the six faces (or types
+the digits 1–6), fixes a wrong tap by tapping the entered die, and plays the throw
+with the game's Roll button. The throw reaches the engine as any other chance
+outcome, ``Roll(values)``, so every rule applies and a bad entry gets the engine's
+own error with the game untouched.
 
 There is no computer seat and no timer (nobody at a real table waits on a
 countdown), and the coach is off until asked for, by one tap. Games played this
@@ -17,17 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, Protocol
 
 from zaria.errors import StateError
 from zaria.game import Game
-from zaria_web.effects import Effects, Focus, Timer
-from zaria_web.play.dice import Dice
-from zaria_web.play.screen import GameScreen, KeyHold, Play, TakeBack
+from zaria_web.effects import Effects, Focus
+from zaria_web.play.intents import KeyHold, Play, TakeBack
 from zaria_web.screen import Context
-from zaria_web.widgets import PadView
-
-G = TypeVar("G", bound=Game[Any])
+from zaria_web.widgets import Note, PadView
 
 #: The faces of a die, as the keypad shows them.
 FACES = range(1, 7)
@@ -59,130 +57,125 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
 }
 
 
-class PadScreen(GameScreen[G]):
-    """The score pad's part of a game's screen: mixed in before the game's own
-    screen (``class PentaPad(PadScreen, PentaScreen)``)."""
+class Rules(Protocol):
+    """What the pad reads of the game it keeps the score of (the screen's spec)."""
 
-    #: The game this pad keeps the score of (its statistics are ``<game>:real``).
-    game_name: ClassVar[str]
-    coach_act = "pad-coach"
-    real_dice = True
+    @property
+    def roll(self) -> type: ...
 
-    def __init__(self, ctx: Context) -> None:
+    @property
+    def digits_pick_dice(self) -> Callable[[Any], bool]: ...
+
+
+class Table(Protocol):
+    """What the pad reads and changes of the game's screen
+    (:class:`~zaria_web.play.screen.GameScreen`)."""
+
+    ctx: Context
+    prefix: str
+    note: Note | None
+
+    @property
+    def game(self) -> Game[Any] | None: ...
+
+    @property
+    def spec(self) -> Rules: ...
+
+    def live(self) -> Game[Any] | None: ...
+
+    def human_turn(self) -> bool: ...
+
+    def shared_update(self, intent: Any, out: Effects) -> None: ...
+
+
+class Pad:
+    """A score pad's part of a game's screen (``GameScreen(ctx, spec, pad=True)``): the
+    throw being entered, and the coach's switch. The screen hands it every intent
+    first (:meth:`update`), and it passes on what is not its own."""
+
+    def __init__(self) -> None:
         #: The faces entered for the throw to come, in the order tapped.
         self.entry: list[int] = []
         self.coach_on = False
-        super().__init__(ctx)
-        self.form.computer = False
-        self.dice = self._no_dice(self.dice)
-
-    @staticmethod
-    def _no_dice(old: Dice) -> Dice:
-        """No dice are drawn here: an address's script or seed has no say in the game."""
-        dice = Dice({})
-        dice.rolls = old.rolls
-        return dice
 
     # -- the entry ----------------------------------------------------------------------
-    def needed(self) -> int:
+    def needed(self, s: Table) -> int:
         """How many dice the throw to enter has (0 when nothing is to be thrown)."""
-        game = self.live()
-        if game is None or not self.human_turn() or not game.can_roll():
+        game = s.live()
+        if game is None or not s.human_turn() or not game.can_roll():
             return 0
         return int(game.dice_to_roll())
 
-    def pad_view(self) -> PadView | None:
-        needed = self.needed()
+    def view(self, s: Table) -> PadView | None:
+        needed = self.needed(s)
         return PadView(tuple(self.entry), needed, self.coach_on) if needed else None
 
-    def coach_wanted(self) -> bool:
-        return self.coach_on
-
     # -- intents --------------------------------------------------------------------------
-    def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
-        make = ACTS.get(act)
-        return make(data) if make is not None else super().intent(act, data)
-
-    def digits_pick_dice(self) -> bool:
-        """Whether the digit keys pick dice of the throw on the table (Farkle's set
-        aside) rather than enter the next throw; once a face is entered they enter."""
-        return False
-
-    def game_key(self, key: str) -> Any | None:
+    def key(self, s: Table, key: str) -> Any | None:
+        """The keys of the entry: the digits enter faces (unless they pick dice of the
+        throw on the table, see ``GameSpec.digits_pick_dice``), Backspace takes one back."""
         digit = key in ("1", "2", "3", "4", "5", "6")
-        if digit and self.needed() and (self.entry or not self.digits_pick_dice()):
+        picks = s.game is not None and s.spec.digits_pick_dice(s.game)
+        if digit and self.needed(s) and (self.entry or not picks):
             return EnterFace(int(key))  # digits are the faces of the throw here
         if key == "Backspace" and self.entry:
             return ClearFace(len(self.entry) - 1)
-        return super().game_key(key)
+        return None
 
-    def update(self, intent: Any, out: Effects) -> None:
+    def update(self, s: Table, intent: Any, out: Effects) -> None:
         if isinstance(intent, EnterFace):
-            self._enter(intent.face, out)
+            self._enter(s, intent.face, out)
         elif isinstance(intent, ClearFace):
             if 0 <= intent.index < len(self.entry):
                 del self.entry[intent.index]
-                out.focus(f"#{self.prefix}-pad-key-1")
+                out.focus(f"#{s.prefix}-pad-key-1")
         elif isinstance(intent, ToggleCoach):
             self.coach_on = not self.coach_on
-        elif isinstance(intent, Play) and self._throws(intent.action):
-            self._throw(out)
+        elif isinstance(intent, Play) and self._throws(s, intent.action):
+            self._throw(s, out)
         else:
-            super().update(intent, out)
+            s.shared_update(intent, out)
             if isinstance(intent, Play | KeyHold | TakeBack):
                 # A change of the dice held changes the size of the throw to come.
-                del self.entry[self.needed() :]
-        roll_button = Focus(f"#{self.prefix}-roll")
-        if roll_button in out.items and self.needed() and not self.entry:
-            out.focus(f"#{self.prefix}-pad-key-1")  # a new turn: its throw is entered first
+                del self.entry[self.needed(s) :]
+        roll_button = Focus(f"#{s.prefix}-roll")
+        if roll_button in out.items and self.needed(s) and not self.entry:
+            out.focus(f"#{s.prefix}-pad-key-1")  # a new turn: its throw is entered first
 
-    def _throws(self, action: Any) -> bool:
+    @staticmethod
+    def _throws(s: Table, action: Any) -> bool:
         """Whether ``action`` is the game's Roll without its dice (the Roll button)."""
-        return isinstance(action, self.roll) and getattr(action, "values", None) is None
+        return isinstance(action, s.spec.roll) and getattr(action, "values", None) is None
 
-    def _enter(self, face: int, out: Effects) -> None:
-        needed = self.needed()
+    def _enter(self, s: Table, face: int, out: Effects) -> None:
+        needed = self.needed(s)
         if face not in FACES or len(self.entry) >= needed:
             key = "pad.bad_face" if face not in FACES else "pad.full" if needed else "pad.nothing"
-            self.note = (key, {"n": needed, "face": face})
-            out.announce(self.ctx.tr(key, n=needed, face=face), assertive=True)
+            s.note = (key, {"n": needed, "face": face})
+            out.announce(s.ctx.tr(key, n=needed, face=face), assertive=True)
             return
         self.entry.append(face)
-        self.note = None
+        s.note = None
         if len(self.entry) == needed:
-            out.focus(f"#{self.prefix}-roll")  # the throw is complete: play it
+            out.focus(f"#{s.prefix}-roll")  # the throw is complete: play it
 
-    def _throw(self, out: Effects) -> None:
-        needed = self.needed()
+    def _throw(self, s: Table, out: Effects) -> None:
+        needed = self.needed(s)
         if not needed:
             return
         if len(self.entry) < needed:
             left = needed - len(self.entry)
-            self.note = ("pad.missing", {"n": left})
-            out.announce(self.ctx.tr("pad.missing", n=left), assertive=True)
+            s.note = ("pad.missing", {"n": left})
+            out.announce(s.ctx.tr("pad.missing", n=left), assertive=True)
             return
         entered, self.entry = tuple(self.entry), []
-        super().update(Play(self.roll(entered)), out)
+        s.shared_update(Play(s.spec.roll(entered)), out)
 
-    # -- what the pad leaves out -----------------------------------------------------------
-    def start(self, out: Effects) -> None:
-        self.form.computer = False
-        self.entry = []
-        super().start(out)
-        self.dice = Dice({})
-        out.focus(f"#{self.prefix}-pad-key-1")
-
-    def own_timer(self) -> Timer | None:
-        return None  # no auto-record at a real table
-
-    def stats_key(self) -> str:
-        return f"{self.game_name}:real"
-
+    # -- saving ---------------------------------------------------------------------------
     def extras(self) -> dict[str, Any]:
-        return {**super().extras(), "entry": list(self.entry), "coach": self.coach_on}
+        return {"entry": list(self.entry), "coach": self.coach_on}
 
-    def check_save(self, game: G, state: dict[str, Any]) -> None:
-        super().check_save(game, state)
+    def check_save(self, game: Game[Any], state: dict[str, Any]) -> None:
         entry = state.get("entry", [])
         faces = isinstance(entry, list) and all(type(f) is int and f in FACES for f in entry)
         if not faces or len(entry) > 6:

@@ -3,9 +3,12 @@
 :class:`GameScreen` holds the phases (the new game form, the table, the end),
 the seat form, the question before abandoning a game, Play again, the save and
 its resumption, the computer's turns at the chosen pace, the end of the game
-counted in the statistics, and the keys every game has. A game's screen
-(:mod:`zaria_web.penta.screen`, :mod:`zaria_web.farkle.screen`) adds only its
-own intents, the hooks below, and its views.
+counted in the statistics, and the keys every game has. It is one concrete class
+for every game: a game gives it a :class:`GameSpec` (values and pure functions)
+whose factory makes the game's :class:`GamePart` (its own model, intents and
+views: :mod:`zaria_web.penta.screen`, :mod:`zaria_web.farkle.screen`). A score
+pad (:mod:`zaria_web.play.pad`) and a game looked at again from the statistics
+are modes of the same screen, chosen when it is made.
 
 Every action, a person's or the computer's, goes through :meth:`GameScreen.play`:
 one engine call, ``game.apply(action, roller=dice)``. The computer's turn is the
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
@@ -31,7 +34,24 @@ from zaria_web.effects import Effects, Timer
 from zaria_web.html import attrs
 from zaria_web.play import seats
 from zaria_web.play.dice import Dice
+from zaria_web.play.intents import (
+    BackToGame,
+    ComputerStep,
+    ConfirmNew,
+    HandoverReady,
+    KeepPlaying,
+    KeyHold,
+    NewGame,
+    Play,
+    ReadOn,
+    Start,
+    TakeBack,
+    TakeDevice,
+    ToggleLog,
+)
 from zaria_web.play.log import GameLog, Note, Turn
+from zaria_web.play.pad import ACTS as PAD_ACTS
+from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
 from zaria_web.screen import Context, Enter, Leave, Page
 from zaria_web.settings import PACE_MS, ChangeSetting, setting_intent
@@ -42,78 +62,6 @@ G = TypeVar("G", bound=Game[Any])
 
 #: A computer turn never needs this many steps; a guard against a runaway loop.
 MAX_STEPS = 500
-
-
-@dataclass(frozen=True)
-class Start:
-    """Start the game the form describes (also Play again, with the same players)."""
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """The New game button: asks first when a game is in progress."""
-
-
-@dataclass(frozen=True)
-class ConfirmNew:
-    """Yes, leave this game for the new game form (it is kept until a new one starts)."""
-
-
-@dataclass(frozen=True)
-class KeepPlaying:
-    """No, go on with the game in progress."""
-
-
-@dataclass(frozen=True)
-class BackToGame:
-    """From the new game form back to the game in progress."""
-
-
-@dataclass(frozen=True)
-class ComputerStep:
-    """The computer's next visible step is due."""
-
-
-@dataclass(frozen=True)
-class Play:
-    """A person plays ``action`` (an engine action: a roll, a hold, a box, …)."""
-
-    action: Any
-
-
-@dataclass(frozen=True)
-class KeyHold:
-    """A person holds or lets go (sets aside or puts back) die ``index`` by its number
-    key. Played as a tap on the die, and said aloud: the focus stays where it was, so
-    nothing else would tell a screen reader what changed."""
-
-    index: int
-
-
-@dataclass(frozen=True)
-class TakeBack:
-    """Undo the last decision that ended a turn (a Penta record, a Farkle bank)."""
-
-
-@dataclass(frozen=True)
-class TakeDevice:
-    """The next person has the device: their turn starts (the hand-over card's button)."""
-
-
-@dataclass(frozen=True)
-class ToggleLog:
-    """Open or close the game log's earlier turns."""
-
-
-@dataclass(frozen=True)
-class ReadOn:
-    """A tap on the table while a person's outcome is shown before the computer plays:
-    read, so the computer goes on at its pace (see ``READ_MS``)."""
-
-
-@dataclass(frozen=True)
-class HandoverReady:
-    """The pause after a change of player is over: the hand-over card may be tapped."""
 
 
 #: The vibrations of a person's roll and of a lost turn (milliseconds on, off, on).
@@ -145,41 +93,170 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
 }
 
 
-class GameScreen(Page, Generic[G]):
-    """A game's screen: the model and update both games share."""
+@dataclass(frozen=True)
+class GameSpec(Generic[G]):
+    """What makes a game of the shared screen: values and pure functions, and the
+    factory of its :class:`GamePart` (the game's own model beside the shared one)."""
 
-    #: The prefix of the screen's element ids (``#<prefix>-name-0``, ``#<prefix>-new``).
-    prefix: ClassVar[str]
+    #: The screen's name, and the prefix of its element ids (``#<prefix>-new``).
+    name: str
+    prefix: str
     #: The engine's state version, and the most dice a roll has (for checking saves).
-    state_version: ClassVar[int]
-    max_dice: ClassVar[int]
+    state_version: int
+    max_dice: int
     #: The game's own controls, by ``data-act`` (before the shared ones).
-    acts: ClassVar[dict[str, Callable[[Mapping[str, str]], Any]]] = {}
+    acts: Mapping[str, Callable[[Mapping[str, str]], Any]]
     #: The engine's actions that change the dice held and roll (with or without values).
-    toggle: ClassVar[type]
-    roll: ClassVar[type]
-    #: The notice a resumed game shows, if any.
-    resumed_note: ClassVar[Said | None] = None
-    #: The control that switches the coach on and off.
-    coach_act: ClassVar[str] = "coach"
-    #: Whether the throws are real dice entered by the players (a score pad).
-    real_dice: ClassVar[bool] = False
-    #: Whether the end screen offers New game and Play again (not to a game
-    #: looked at again from the statistics).
-    offers_again: ClassVar[bool] = True
+    toggle: type
+    roll: type
+    #: The engine's game, from a saved dict; the action a computer's plan plays next;
+    #: the round being played (from 1).
+    from_dict: Callable[[dict[str, Any]], G]
+    next_action: Callable[[G, Any], Any]
+    game_round: Callable[[G], int]
     #: The messages of the steps a decision writes at the end of its turn (an undo
-    #: takes them out of the log again).
-    decision_steps: ClassVar[frozenset[str]] = frozenset()
-    #: The game log's heading of a round ("Round {n}").
-    round_key: ClassVar[str] = "farkle.round"
+    #: takes them out of the log again), and the log's heading of a round.
+    decision_steps: frozenset[str]
+    round_key: str
+    #: The game's own part of the screen (its model and what the screen asks of it).
+    part: Callable[[GameScreen[G]], GamePart[G]]
+    #: The notice a resumed game shows, if any (not on a score pad).
+    resumed_note: Said | None = None
+    #: Whether the app's own dice have a coach (the setting); a pad's is its switch.
+    coach: bool = False
+    #: Whether the computer's ``action`` is shown one step before it is played.
+    shows_first: Callable[[Any], bool] = lambda action: False
+    #: Whether the action just played lost the turn (Farkle's roll of nothing).
+    busted: Callable[[G], bool] = lambda game: False
+    #: On a score pad, whether the digit keys pick dice of the throw on the table
+    #: (Farkle's set-aside) rather than enter the next throw.
+    digits_pick_dice: Callable[[G], bool] = lambda game: False
 
-    def __init__(self, ctx: Context) -> None:
+
+class GamePart(Protocol[G]):
+    """A game's own part of the screen: its model beside the shared one (Penta's box
+    selected and countdown, Farkle's house rules), and what the shared screen asks
+    of it. It reads the shared model through the screen it was made for."""
+
+    def levels(self) -> tuple[str, ...]:
+        """The computer levels the form offers now."""
+
+    def computer_level(self, chosen: str) -> str:
+        """The level the computer plays at, for the level ``chosen`` on the form."""
+
+    def new_game(self, seats: list[Seat]) -> G:
+        """A new game for ``seats`` (the form's other choices are the part's)."""
+
+    def check_save(self, game: G, state: dict[str, Any]) -> None:
+        """Read the game's own fields of a save (raises for a bad one)."""
+
+    def extras(self) -> dict[str, Any]:
+        """The game's own fields of its save."""
+
+    def player(self, seat: Seat) -> Any | None:
+        """The engine's computer player for ``seat`` (None while it is not ready)."""
+
+    def before_play(self, action: Any) -> None:
+        """``action`` is about to be played (a person's decision is reviewed)."""
+
+    def played(self, action: Any, out: Effects) -> None:
+        """``action`` was just played: say so, move the focus, note what the table shows."""
+
+    def refused(self, action: Any) -> None:
+        """``action`` was refused by the engine (the note says why)."""
+
+    def held(self, out: Effects) -> None:
+        """The computer changed the dice held."""
+
+    def die_said(self, index: int) -> str:
+        """Die ``index`` as a screen reader names it: its value, and whether it is held."""
+
+    def started(self, out: Effects) -> None:
+        """A game just started."""
+
+    def ended(self, out: Effects) -> None:
+        """The game just ended (it is counted already)."""
+
+    def busy(self, out: Effects) -> None:
+        """A person tried to play during the computer's turn."""
+
+    def undone(self, out: Effects) -> None:
+        """The last decision was just taken back."""
+
+    def entered(self, out: Effects) -> None:
+        """The screen is shown (again)."""
+
+    def update(self, intent: Any, out: Effects) -> None:
+        """An intent of the game's own (or one the shared screen does not know)."""
+
+    def after_update(self, intent: Any, out: Effects) -> None:
+        """Any intent, once the shared screen has updated for it."""
+
+    def key(self, key: str) -> Any | None:
+        """A shortcut of the game's own during a person's turn."""
+
+    def timer(self) -> Timer | None:
+        """A timer of the game's own during a person's turn (Penta's countdown)."""
+
+    def prepare_timer(self) -> Timer | None:
+        """A timer getting the computer ready, whoever's turn it is (Farkle's Expert)."""
+
+    def stats_key(self) -> str:
+        """Where the statistics count this game."""
+
+    def stats_extra(self) -> dict[str, Any]:
+        """The game's own figures for the statistics."""
+
+    def turn_outcome(self) -> str:
+        """How the turn that just ended went, as HTML, for the hand-over card."""
+
+    def feel(self, action: Any, seat: int, out: Effects) -> None:
+        """The sound and celebration of ``action``, just played by ``seat``."""
+
+    def log_before(self, action: Any) -> list[Note]:
+        """The log's steps that the game before ``action`` tells (what was kept)."""
+
+    def log_played(self, action: Any, turn: Turn) -> None:
+        """Write what ``action``, just played in ``turn``, did; a decision finishes it."""
+
+    def taken_back(self, turn: Turn) -> Note:
+        """The log's line saying that ``turn``'s decision was taken back."""
+
+    def view_setup(self) -> str:
+        """The new game form."""
+
+    def view_table(self) -> str:
+        """The table of the game in progress."""
+
+    def view_end(self) -> str:
+        """The end of the game."""
+
+
+class GameScreen(Page, Generic[G]):
+    """A game's screen, for every game: the shared model and update, with the
+    game's spec and part; on a score pad (``pad``) the throws are entered, and a
+    game looked at again (``viewer``) is neither resumed nor saved."""
+
+    def __init__(
+        self, ctx: Context, spec: GameSpec[G], pad: bool = False, viewer: bool = False
+    ) -> None:
         super().__init__(ctx)
+        self.spec = spec
+        self.name = f"{spec.name}-pad" if pad else spec.name
+        self.prefix = spec.prefix
+        #: Whether the throws are real dice entered by the players (a score pad).
+        self.real_dice = pad
+        self.pad = Pad() if pad else None
+        #: Whether the end screen offers New game and Play again (not to a game
+        #: looked at again from the statistics).
+        self.offers_again = not viewer
+        self.viewer = viewer
         self.phase = "setup"  # "setup", "play" or "end"
-        self.form = SeatForm(level=self.levels()[0])
+        self.part: GamePart[G] = spec.part(self)
+        self.form = SeatForm(level=self.part.levels()[0], computer=not pad)
         self.game: G | None = None
         self.confirm = False
-        self.dice = Dice(ctx.params)
+        self.dice = Dice({} if pad else ctx.params)
         #: What the table says about the last action: a refusal, an event (an id and
         #: its parameters, so that it follows a change of language).
         self.note: Said | None = None
@@ -206,129 +283,8 @@ class GameScreen(Page, Generic[G]):
         #: its earlier turns are shown.
         self.log = GameLog()
         self.log_open = False
-        self._resume()
-
-    # -- what each game provides -----------------------------------------------
-    def levels(self) -> tuple[str, ...]:
-        """The computer levels the form offers now."""
-        raise NotImplementedError
-
-    def new_game(self, seats: list[Seat]) -> G:
-        raise NotImplementedError
-
-    def from_dict(self, d: dict[str, Any]) -> G:
-        raise NotImplementedError
-
-    def check_save(self, game: G, state: dict[str, Any]) -> None:
-        """Read the game's own fields of a save (raises for a bad one)."""
-
-    def extras(self) -> dict[str, Any]:
-        """The game's own fields of its save."""
-        return {}
-
-    def player(self, seat: Seat) -> Any | None:
-        """The engine's computer player for ``seat`` (None while it is not ready)."""
-        raise NotImplementedError
-
-    def next_action(self, game: G, plan: Any) -> Any:
-        raise NotImplementedError
-
-    def shows_first(self, action: Any) -> bool:
-        """Whether the computer's ``action`` is shown one step before it is played."""
-        return False
-
-    def played(self, action: Any, out: Effects) -> None:
-        """``action`` was just played: say so, move the focus, note what the table shows."""
-
-    def refused(self, action: Any) -> None:
-        """``action`` was refused by the engine (the note says why)."""
-
-    def held(self, out: Effects) -> None:
-        """The computer changed the dice held."""
-
-    def die_said(self, index: int) -> str:
-        """Die ``index`` as a screen reader names it: its value, and whether it is held
-        (set aside)."""
-        raise NotImplementedError
-
-    def started(self, out: Effects) -> None:
-        """A game just started."""
-
-    def ended(self, out: Effects) -> None:
-        """The game just ended (it is counted already)."""
-
-    def busy(self, out: Effects) -> None:
-        """A person tried to play during the computer's turn."""
-
-    def undone(self, out: Effects) -> None:
-        """The last decision was just taken back."""
-
-    def entered(self, out: Effects) -> None:
-        """The screen is shown (again)."""
-
-    def setting_changed(self, key: str, value: str) -> None:
-        """A setting changed on this screen."""
-
-    def update_game(self, intent: Any, out: Effects) -> None:
-        """An intent of the game's own."""
-
-    def game_key(self, key: str) -> Any | None:
-        """A shortcut of the game's own during play."""
-        return None
-
-    def own_timer(self) -> Timer | None:
-        """A timer of the game's own during a person's turn (Penta's countdown)."""
-        return None
-
-    def stats_key(self) -> str:
-        return self.name
-
-    def turn_outcome(self) -> str:
-        """How the turn that just ended went, as HTML, for the hand-over card."""
-        return ""
-
-    def busted(self) -> bool:
-        """Whether the action just played lost the turn (Farkle's roll of nothing)."""
-        return False
-
-    def feel(self, action: Any, seat: int, out: Effects) -> None:
-        """The sound and celebration of ``action``, just played by ``seat``
-        (:mod:`zaria_web.penta.feel`, :mod:`zaria_web.farkle.feel`)."""
-
-    def game_round(self) -> int:
-        """The round being played (from 1)."""
-        raise NotImplementedError
-
-    def log_before(self, action: Any) -> list[Note]:
-        """The log's steps that the game before ``action`` tells (what was kept)."""
-        return []
-
-    def log_played(self, action: Any, turn: Turn) -> None:
-        """Write what ``action``, just played in ``turn``, did; a decision finishes it."""
-
-    def taken_back(self, turn: Turn) -> Note:
-        """The log's line saying that ``turn``'s decision was taken back."""
-        raise NotImplementedError
-
-    def pad_view(self) -> PadView | None:
-        """The throw being entered, on a score pad (:mod:`zaria_web.play.pad`)."""
-        return None
-
-    def coach_wanted(self) -> bool:
-        """Whether the coach's advice is shown (the setting; a pad's own switch)."""
-        return self.ctx.settings.get("coach") == "on"
-
-    def stats_extra(self) -> dict[str, Any]:
-        return {}
-
-    def view_setup(self) -> str:
-        raise NotImplementedError
-
-    def view_table(self) -> str:
-        raise NotImplementedError
-
-    def view_end(self) -> str:
-        raise NotImplementedError
+        if not viewer:
+            self._resume()
 
     # -- the model ----------------------------------------------------------------
     def live(self) -> G | None:
@@ -346,6 +302,16 @@ class GameScreen(Page, Generic[G]):
         game = self.live()
         return game is not None and game.seats[game.current].computer
 
+    def coach_wanted(self) -> bool:
+        """Whether the coach's advice is shown (the setting; a pad's own switch)."""
+        if self.pad is not None:
+            return self.pad.coach_on
+        return self.spec.coach and self.ctx.settings.get("coach") == "on"
+
+    def pad_view(self) -> PadView | None:
+        """The throw being entered, on a score pad (:mod:`zaria_web.play.pad`)."""
+        return None if self.pad is None else self.pad.view(self)
+
     def pace_ms(self) -> int:
         return PACE_MS.get(self.ctx.settings.get("pace", "normal"), PACE_MS["normal"])
 
@@ -353,7 +319,8 @@ class GameScreen(Page, Generic[G]):
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
         # A control whose data the page and the app disagree on raises: the page
         # shows it as an unexpected error rather than ignore the tap.
-        make = self.acts.get(act) or ACTS.get(act)
+        make = (PAD_ACTS.get(act) if self.pad else None) or self.spec.acts.get(act)
+        make = make or ACTS.get(act)
         return None if make is None else make(data)
 
     def key(self, key: str) -> Any | None:
@@ -367,58 +334,80 @@ class GameScreen(Page, Generic[G]):
         if self.handover is not None:
             # The card's button has the focus; no other key plays for the next person.
             return None
-        return self.game_key(key)
+        if self.pad is not None:
+            entered = self.pad.key(self, key)
+            if entered is not None:
+                return entered
+        return self.part.key(key)
 
     def update(self, intent: Any, out: Effects) -> None:
+        if self.pad is not None:
+            self.pad.update(self, intent, out)
+        else:
+            self.shared_update(intent, out)
+        self.part.after_update(intent, out)
+
+    def shared_update(self, intent: Any, out: Effects) -> None:
+        """The update of the intents every game has (:data:`SHARED`, by the intent's
+        type); the game's own go to its part."""
         self.rolled = frozenset()  # the dice tumble on the drawing after their roll only
         asked, self.undo_asked = self.undo_asked, False
-        if isinstance(intent, Enter):
-            self.active = True
-            self.entered(out)
-        elif isinstance(intent, Leave):
-            self.active = False
-            self.reading = False  # whoever comes back has read it
-        elif isinstance(intent, Start):
-            if self.phase != "play":  # a stale tap on a form or end screen already gone
-                self.start(out)
-        elif isinstance(intent, NewGame):
-            self.ask_new(out)
-        elif isinstance(intent, ConfirmNew):
-            self.open_setup(out)
-        elif isinstance(intent, KeepPlaying):
-            self.confirm = False
-            out.focus(f"#{self.prefix}-new")
-        elif isinstance(intent, BackToGame):
-            if self.game is not None and not self.game.over:
-                self.phase = "play"
-        elif isinstance(intent, ChangeSetting):
-            out.setting(intent.key, intent.value)
-            self.setting_changed(intent.key, intent.value)
-        elif isinstance(intent, ComputerStep | ReadOn):
-            self.reading = False
-            if isinstance(intent, ComputerStep):
-                self.computer_plays(out)
-        elif isinstance(intent, TakeBack):
+        handle = SHARED.get(type(intent))
+        if isinstance(intent, TakeBack):
             self.take_back(out, asked)
-        elif isinstance(intent, HandoverReady):
-            self.handover_ready = self.handover is not None
-            if self.handover_ready:  # a stray tap on the backdrop may have taken it away
-                out.focus(f"#{self.prefix}-handover")
-        elif isinstance(intent, TakeDevice):
-            self.take_device(out)
-        elif isinstance(intent, ToggleLog):
-            self.log_open = not self.log_open
-        elif isinstance(intent, Play | KeyHold):
-            if self.human_turn():
-                action = intent.action if isinstance(intent, Play) else self.toggle(intent.index)
-                if self.play(action, out) and isinstance(intent, KeyHold):
-                    out.announce(self.die_said(intent.index))
-            elif self.computer_turn():
-                self.busy(out)
+        elif handle is not None:
+            handle(self, intent, out)
         elif isinstance(intent, seats.SeatIntent):
-            self.form.update(intent, self.levels(), self.prefix, out, self.ctx.tr)
+            self.form.update(intent, self.part.levels(), self.prefix, out, self.ctx.tr)
         else:
-            self.update_game(intent, out)
+            self.part.update(intent, out)
+
+    def _enter(self, intent: Enter, out: Effects) -> None:
+        self.active = True
+        self.part.entered(out)
+
+    def _leave(self, intent: Leave, out: Effects) -> None:
+        self.active = False
+        self.reading = False  # whoever comes back has read it
+
+    def _start(self, intent: Start, out: Effects) -> None:
+        if self.phase != "play":  # a stale tap on a form or end screen already gone
+            self.start(out)
+
+    def _keep_playing(self, intent: KeepPlaying, out: Effects) -> None:
+        self.confirm = False
+        out.focus(f"#{self.prefix}-new")
+
+    def _back_to_game(self, intent: BackToGame, out: Effects) -> None:
+        if self.game is not None and not self.game.over:
+            self.phase = "play"
+
+    def _setting(self, intent: ChangeSetting, out: Effects) -> None:
+        out.setting(intent.key, intent.value)
+
+    def _step_due(self, intent: ComputerStep | ReadOn, out: Effects) -> None:
+        self.reading = False
+        if isinstance(intent, ComputerStep):
+            self.computer_plays(out)
+
+    def _handover_ready(self, intent: HandoverReady, out: Effects) -> None:
+        self.handover_ready = self.handover is not None
+        if self.handover_ready:  # a stray tap on the backdrop may have taken it away
+            out.focus(f"#{self.prefix}-handover")
+
+    def _toggle_log(self, intent: ToggleLog, out: Effects) -> None:
+        self.log_open = not self.log_open
+
+    def _person_plays(self, intent: Play | KeyHold, out: Effects) -> None:
+        """A person's action (a tap, or a die's number key): played on their turn,
+        refused aloud during the computer's."""
+        if self.human_turn():
+            toggle = self.spec.toggle
+            action = intent.action if isinstance(intent, Play) else toggle(intent.index)
+            if self.play(action, out) and isinstance(intent, KeyHold):
+                out.announce(self.part.die_said(intent.index))
+        elif self.computer_turn():
+            self.part.busy(out)
 
     # -- playing ----------------------------------------------------------------------
     def play(self, action: Any, out: Effects) -> bool:
@@ -426,26 +415,27 @@ class GameScreen(Page, Generic[G]):
         when the engine refused it (the table says why, at once)."""
         game = self.game
         assert game is not None
-        before, round_ = game.current, self.game_round()
-        kept = self.log_before(action)
+        before, round_ = game.current, self.spec.game_round(game)
+        kept = self.part.log_before(action)
+        self.part.before_play(action)
         try:
             game.apply(action, roller=self.dice)
         except IllegalActionError as exc:
             self.note = (exc.msg_id, dict(exc.params))
             out.announce(self.ctx.tr(exc.msg_id, **exc.params), assertive=True)
-            self.refused(action)
+            self.part.refused(action)
             return False
         self.pending = None
         self._log_played(action, before, round_, kept)
         if not game.seats[before].computer:
             self.last_human = before
             # The device in hand answers a person's roll, and more strongly a lost turn.
-            if self.busted():
+            if self.spec.busted(game):
                 out.vibrate(*BUST_BUZZ)
-            elif isinstance(action, self.roll):
+            elif isinstance(action, self.spec.roll):
                 out.vibrate(*ROLL_BUZZ)
-        self.played(action, out)
-        self.feel(action, before, out)
+        self.part.played(action, out)
+        self.part.feel(action, before, out)
         if game.over:
             self.finish(out)
         elif game.current != before:
@@ -461,7 +451,7 @@ class GameScreen(Page, Generic[G]):
             turn = Turn(seat, round_)
             self.log.turns.append(turn)
         turn.steps += [n for n in kept if turn.steps[-1:] != [n]]
-        self.log_played(action, turn)
+        self.part.log_played(action, turn)
         if not turn.steps:
             self.log.turns.remove(turn)  # an action that said nothing (a hold)
 
@@ -469,7 +459,7 @@ class GameScreen(Page, Generic[G]):
         """Write ``note`` in the turn in progress (the computer's hold)."""
         game = self.game
         assert game is not None
-        self.log.step(game.current, self.game_round(), note)
+        self.log.step(game.current, self.spec.game_round(game), note)
 
     # -- passing the device -------------------------------------------------------------
     def hand_over(self, out: Effects) -> None:
@@ -518,7 +508,7 @@ class GameScreen(Page, Generic[G]):
             self.ctx.tr,
             self.prefix,
             name,
-            self.turn_outcome(),
+            self.part.turn_outcome(),
             ready=self.handover_ready,
             undo=self.undo_offered(),
         )
@@ -564,10 +554,10 @@ class GameScreen(Page, Generic[G]):
         self.handover = None  # the turn is back with the person who took it back
         last = self.log.turns[-1] if self.log.turns else None
         if last is not None and last.seat == seat and last.kind:
-            self.log.reopen(seat, self.decision_steps, self.taken_back(last))
+            self.log.reopen(seat, self.spec.decision_steps, self.part.taken_back(last))
         name = seats.shown_name(self.ctx.tr, game.seats[seat])
         self.note = ("common.undone", {"name": name})
-        self.undone(out)
+        self.part.undone(out)
         out.announce(self.ctx.tr("common.undone", name=name))
 
     def computer_plays(self, out: Effects) -> None:
@@ -590,19 +580,19 @@ class GameScreen(Page, Generic[G]):
     def _computer_step(self, game: G, out: Effects) -> bool:
         if self.pending is not None:
             return self.play(self.pending, out)
-        player = self.player(game.seats[game.current])
+        player = self.part.player(game.seats[game.current])
         if player is None:
             return False  # not ready: it plays once its tables are here
         plan = player.plan(game)
-        action = self.next_action(game, plan)
-        if isinstance(action, self.toggle):
-            while isinstance(action, self.toggle):
+        action = self.spec.next_action(game, plan)
+        if isinstance(action, self.spec.toggle):
+            while isinstance(action, self.spec.toggle):
                 game.apply(action)
-                action = self.next_action(game, plan)
-            self.held(out)
+                action = self.spec.next_action(game, plan)
+            self.part.held(out)
             out.sound("hold", soft=True)  # the computer's holds click, quietly
             return True
-        if self.shows_first(action):
+        if self.spec.shows_first(action):
             self.pending = action
             return True
         return self.play(action, out)
@@ -611,25 +601,29 @@ class GameScreen(Page, Generic[G]):
         game = self.live()
         if not self.active or self.confirm or game is None:
             return None
+        preparing = self.part.prepare_timer()
+        if preparing is not None:
+            return preparing
         if self.handover is not None:
             return None if self.handover_ready else Timer(HANDOVER_PAUSE_MS, HandoverReady())
         if game.seats[game.current].computer:
-            if self.player(game.seats[game.current]) is None:
+            if self.part.player(game.seats[game.current]) is None:
                 return None  # not ready: an update (a download's answer) brings it in
             pace = self.pace_ms()
             if self.reading and pace:
                 pace = max(pace, READ_MS.get(self.ctx.settings.get("pace", "normal"), pace))
             return Timer(pace, ComputerStep())
-        return self.own_timer()
+        return None if self.pad is not None else self.part.timer()
 
     # -- the game's life --------------------------------------------------------------
-    def computer_level(self) -> str:
-        return self.form.level
-
     def start(self, out: Effects) -> None:
-        self.game = self.new_game(self.form.seats(self.ctx.tr, self.computer_level()))
-        # Each game has fresh dice: a dice script starts over.
-        self.dice = Dice(self.ctx.params)
+        level = self.part.computer_level(self.form.level)
+        if self.pad is not None:
+            self.form.computer = False
+            self.pad.entry = []
+        self.game = self.part.new_game(self.form.seats(self.ctx.tr, level))
+        # Each game has fresh dice: a dice script starts over (none on a score pad).
+        self.dice = Dice({} if self.pad else self.ctx.params)
         self.phase = "play"
         self.confirm = False
         self.note = self.notice = self.pending = None
@@ -637,7 +631,9 @@ class GameScreen(Page, Generic[G]):
         self.reading = False
         self.log = GameLog()
         out.scroll_top()  # the form may have been scrolled: the table starts at its top
-        self.started(out)
+        self.part.started(out)
+        if self.pad is not None:
+            out.focus(f"#{self.prefix}-pad-key-1")
 
     def ask_new(self, out: Effects) -> None:
         if self.live() is not None and not self.confirm:
@@ -659,7 +655,7 @@ class GameScreen(Page, Generic[G]):
         outcome = game.outcome()
         assert outcome is not None
         self.phase = "end"
-        key, extra = self.stats_key(), self.stats_extra()
+        key, extra = self.part.stats_key(), self.part.stats_extra()
         # A game this tab plays while another holds it is a stale copy: not counted.
         if self.name not in self.ctx.saves.conflicts and stats.record(
             self.ctx, key, outcome, game.seats, self.dice.reproducible, log=self.log, **extra
@@ -667,12 +663,23 @@ class GameScreen(Page, Generic[G]):
             # Kept to be opened again, as it was counted (under the same conditions).
             now = self.ctx.host.now_iso()
             archive.add(self.ctx, archive.entry(now, key, game, self.extras(), self.log))
-        self.ended(out)
+        self.part.ended(out)
+
+    def extras(self) -> dict[str, Any]:
+        """The game's own fields of its save, and a score pad's."""
+        pad = {} if self.pad is None else self.pad.extras()
+        return {**self.part.extras(), **pad}
+
+    def check_save(self, game: G, state: dict[str, Any]) -> None:
+        """Read the game's own fields of a save, and a score pad's (raises for a bad one)."""
+        self.part.check_save(game, state)
+        if self.pad is not None:
+            self.pad.check_save(game, state)
 
     # -- saving -----------------------------------------------------------------------
     def saved(self) -> dict[str, Any] | None:
         game = self.game
-        if game is None or game.over:
+        if game is None or game.over or self.viewer:
             return None
         # The card waiting for the next person comes back after a reload too.
         handover = {} if self.handover is None else {"handover": self.handover}
@@ -695,9 +702,9 @@ class GameScreen(Page, Generic[G]):
         # Every field the screen reads is checked here, before anything is cleared:
         # a save that loads must play to its end (see zaria_web.saved_state).
         try:
-            saved = saved_state.engine_state(state, self.state_version)
-            game = self.from_dict(seats.clean_seats(self.ctx.tr, saved))
-            dice = saved_state.dice_fields(state, self.max_dice)
+            saved = saved_state.engine_state(state, self.spec.state_version)
+            game = self.spec.from_dict(seats.clean_seats(self.ctx.tr, saved))
+            dice = saved_state.dice_fields(state, self.spec.max_dice)
             self.check_save(game, state)
         except saved_state.NewerState as exc:
             self.notice = (saves.reject(self.name, str(exc), "save.newer"), {})
@@ -710,9 +717,9 @@ class GameScreen(Page, Generic[G]):
             return
         self.game = game
         self.form = SeatForm.of(game.seats, self.form.level, game.strict)
-        self.dice.resume(dice, self.ctx.params)
+        self.dice.resume(dice, self.dice.params)
         self.phase = "play"
-        self.notice = self.resumed_note
+        self.notice = None if self.pad else self.spec.resumed_note
         self.log = self._saved_log(state, len(game.seats))
         # A card only for the person whose turn it is (anything else is ignored).
         waiting = state.get("handover")
@@ -731,10 +738,10 @@ class GameScreen(Page, Generic[G]):
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> str:
         if self.phase == "setup" or self.game is None:
-            return self.view_setup()
+            return self.part.view_setup()
         if self.phase == "end":
-            return self.view_end() + self.log_view()
-        table = self.view_table() + self.log_view()
+            return self.part.view_end() + self.log_view()
+        table = self.part.view_table() + self.log_view()
         # While a person's outcome is shown before the computer plays, a tap anywhere on
         # the table says it has been read. (The wrapper is always there, so that a
         # redraw keeps the table's elements.)
@@ -767,5 +774,26 @@ class GameScreen(Page, Generic[G]):
             self.log,
             latest=latest,
             open_=self.log_open,
-            round_key=self.round_key,
+            round_key=self.spec.round_key,
         )
+
+
+#: The shared update of each intent every game has, by the intent's type (Undo,
+#: which reads whether it was asked just before, and the form's are apart).
+SHARED: dict[type, Callable[[GameScreen[Any], Any, Effects], None]] = {
+    Enter: GameScreen._enter,
+    Leave: GameScreen._leave,
+    Start: GameScreen._start,
+    NewGame: lambda s, i, out: s.ask_new(out),
+    ConfirmNew: lambda s, i, out: s.open_setup(out),
+    KeepPlaying: GameScreen._keep_playing,
+    BackToGame: GameScreen._back_to_game,
+    ChangeSetting: GameScreen._setting,
+    ComputerStep: GameScreen._step_due,
+    ReadOn: GameScreen._step_due,
+    HandoverReady: GameScreen._handover_ready,
+    TakeDevice: lambda s, i, out: s.take_device(out),
+    ToggleLog: GameScreen._toggle_log,
+    Play: GameScreen._person_plays,
+    KeyHold: GameScreen._person_plays,
+}
