@@ -21,7 +21,7 @@ from types import ModuleType
 import zaria.penta.strategy as strategy
 from zaria.penta.advisor import simulate
 from zaria.penta.strategy import SheetState, Strategy, load_table
-from zaria_web.bench_hooks import bench_turns
+from zaria_web.penta.bench import bench_turns
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_FILE = ROOT / "py" / "zaria" / "data" / "penta_table.bin"

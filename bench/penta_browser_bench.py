@@ -17,7 +17,7 @@ from playwright.sync_api import sync_playwright
 
 from browser_site import built_site, launch, served
 from zaria.penta.strategy import Strategy, read_packaged_table
-from zaria_web.bench_hooks import bench_turns
+from zaria_web.penta.bench import bench_turns
 
 
 def _summary(label: str, ms: list[float]) -> str:

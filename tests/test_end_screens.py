@@ -17,10 +17,10 @@ from zaria.i18n import LANGUAGES, Translator
 from zaria.outcome import Outcome
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
-from zaria_web import saved_state
 from zaria_web.app import App
 from zaria_web.farkle import view as farkle_view
 from zaria_web.penta import review
+from zaria_web.penta import saved as penta_saved
 from zaria_web.penta.review import Coach, Decision, Keep, Score
 from zaria_web.penta.view import PentaView, TableState
 from zaria_web.play.screen import GameScreen
@@ -236,12 +236,12 @@ def test_the_dice_of_a_review_entry_are_saved_and_checked() -> None:
     d = Decision(0, 2, 1, "keep:55", "box:chance", 1.5, (5, 5, 1, 2, 3))
     saved = json.loads(json.dumps(d.to_dict()))
     assert saved["dice"] == [5, 5, 1, 2, 3]
-    assert Decision(**saved_state.decision(saved, 1)) == d
+    assert Decision(**penta_saved.decision(saved, 1)) == d
     old = {k: v for k, v in saved.items() if k != "dice"}  # a save from before the dice
-    assert Decision(**saved_state.decision(old, 1)).dice == ()
+    assert Decision(**penta_saved.decision(old, 1)).dice == ()
     for bad in ([5, 5, 1], [0, 1, 2, 3, 4], "55123", [5, 5, 1, 2, True]):
         with pytest.raises(StateError):
-            saved_state.decision({**saved, "dice": bad}, 1)
+            penta_saved.decision({**saved, "dice": bad}, 1)
 
 
 def test_a_reloaded_game_keeps_the_dice_of_its_review() -> None:

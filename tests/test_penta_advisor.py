@@ -28,7 +28,7 @@ from zaria.penta.cli import main as penta_main
 from zaria.penta.game import PentaGame, Record
 from zaria.penta.scoring import BOXES, Box, box_options
 from zaria.penta.strategy import SheetState, default_strategy, mask_of
-from zaria_web.bench_hooks import bench_turns
+from zaria_web.penta.bench import bench_turns
 
 B = Box
 START = SheetState.start()

@@ -334,7 +334,7 @@ def test_warming_imports_every_screen_one_call_at_a_time(monkeypatch: pytest.Mon
     # leave two copies of its classes for the tests that follow).
     screens = {"one": ("json.tool", "X"), "two": ("pydoc_data.topics", "Y")}
     monkeypatch.setattr(relay, "SCREENS", screens)
-    monkeypatch.setattr(relay, "GAME_MODULES", {})
+    monkeypatch.setattr(relay, "screen_modules", tuple)
     for module, _ in screens.values():
         monkeypatch.delitem(sys.modules, module, raising=False)
     page = MainThread()
@@ -355,7 +355,7 @@ def test_a_snapshot_holds_every_screen_and_language(monkeypatch: pytest.MonkeyPa
 
     screens = {"one": ("json.tool", "X"), "two": ("pydoc_data.topics", "Y")}
     monkeypatch.setattr(relay, "SCREENS", screens)
-    monkeypatch.setattr(relay, "GAME_MODULES", {})
+    monkeypatch.setattr(relay, "screen_modules", tuple)
     for module, _ in screens.values():
         monkeypatch.delitem(sys.modules, module, raising=False)
     monkeypatch.setattr(i18n, "_cache", {})

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
-from zaria_web import archive, games, stored, widgets
+from zaria_web import archive, stored, widgets
 from zaria_web.effects import (
     CELEBRATIONS,
     SOUNDS,
@@ -47,6 +47,7 @@ from zaria_web.effects import (
 )
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
+from zaria_web.play.screen import game_screen
 from zaria_web.saves import PREFIX as SAVE_PREFIX
 from zaria_web.saves import SaveStore
 from zaria_web.screen import (
@@ -380,7 +381,7 @@ class App:
                 module_name, cls_name = SCREENS[name]
                 screen: Screen = getattr(importlib.import_module(module_name), cls_name)(self.ctx)
             else:
-                screen = games.game_screen(self.ctx, name)
+                screen = game_screen(self.ctx, name)
             self._screens[name] = screen
             if name in PLAYED:
                 state = screen.saved()  # the game it resumed, as stored

@@ -55,7 +55,7 @@ from urllib.parse import urljoin
 from zaria import i18n
 from zaria_web import routes
 from zaria_web.app import SCREENS, App
-from zaria_web.games import MODULES as GAME_MODULES
+from zaria_web.games import screen_modules
 from zaria_web.host import StorageError
 
 Op = list[Any]
@@ -277,7 +277,7 @@ def _entry(state: Any) -> tuple[str, int] | None:
 
 def _screens_left() -> list[str]:
     """The screens' modules not imported yet, in the order they are warmed."""
-    modules = [m for m, _ in SCREENS.values()] + list(GAME_MODULES.values())
+    modules = [m for m, _ in SCREENS.values()] + list(screen_modules())
     return [m for m in modules if m not in sys.modules]
 
 

@@ -20,16 +20,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from zaria.i18n import Translator
+from zaria_web import games
 from zaria_web.effects import Effects, Timer
 from zaria_web.host import Host
 from zaria_web.saves import SaveStore
 
-#: The games, in the order the app shows them.
-GAMES = ("penta", "farkle")
+#: The games, in the order the app shows them (:mod:`zaria_web.games`' registry).
+GAMES = games.NAMES
 #: Each game's score pad, to play it with real dice (:mod:`zaria_web.play.pad`).
-PADS = tuple(f"{g}-pad" for g in GAMES)
+PADS = games.PADS
 #: The screens that play a game, and save it.
-PLAYED = GAMES + PADS
+PLAYED = games.PLAYED
 
 
 @dataclass

@@ -45,19 +45,9 @@ def _selfcheck() -> str:
 
 
 def _bench_penta(n: int) -> str:
-    from zaria_web.bench_hooks import bench_turns
-    from zaria_web.penta.screen import TABLE
+    from zaria_web.penta.bench import page_bench
 
-    if TABLE.value is None:
-        return json.dumps({"error": "open Penta first: the strategy table is not loaded"})
-    times = bench_turns(int(n), 0, strategy=TABLE.value)
-    t = TABLE.times
-    table = {
-        "read_ms": t["table_ms"],
-        "fetch_and_read_ms": t["fetch_ms"] + t["table_ms"],
-        "prepare_ms": t["prepare_ms"],
-    }
-    return json.dumps({"turns_ms": [x * 1000 for x in times], "table": table})
+    return page_bench(n)
 
 
 def serve(xworker: Any) -> None:

@@ -13,14 +13,14 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from zaria_web import archive, games, saved_state
+from zaria_web import archive, saved_state
 from zaria_web.archive_view import when
 from zaria_web.effects import Effects, Go
 from zaria_web.html import h
 from zaria_web.play import seats
 from zaria_web.play.intents import ToggleLog
 from zaria_web.play.log import GameLog
-from zaria_web.play.screen import GameScreen
+from zaria_web.play.screen import GameScreen, game_screen
 from zaria_web.screen import Context, Enter, Page, StorageChanged
 from zaria_web.widgets import button
 
@@ -28,7 +28,7 @@ from zaria_web.widgets import button
 def end_screen(ctx: Context, entry: archive.Entry) -> GameScreen[Any]:
     """The game screen of ``entry`` at its end, read-only; raises ValueError (or what
     a hostile state makes the engine raise) when the game cannot be built again."""
-    screen = games.game_screen(ctx, entry.screen, viewer=True)
+    screen = game_screen(ctx, entry.screen, viewer=True)
     state = {"engine": entry.state, **entry.extras}
     engine = saved_state.engine_state(state, screen.spec.state_version)
     game = screen.spec.from_dict(seats.clean_seats(ctx.tr, engine))

@@ -22,10 +22,10 @@ from zaria.penta.game import STATE_VERSION, PentaGame, Record, Roll, Toggle
 from zaria.penta.players import LEVELS
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, load_table, prepare
-from zaria_web import player_stats, saved_state
+from zaria_web import player_stats
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
-from zaria_web.penta import review, view
+from zaria_web.penta import review, saved, view
 from zaria_web.penta.feel import felt
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
 from zaria_web.play.log import Note, Turn
@@ -168,7 +168,7 @@ class PentaPart:
     def check_save(self, game: PentaGame, state: dict[str, Any]) -> None:
         if any(s.computer and s.level not in LEVELS for s in game.seats):
             raise StateError("penta save: unknown computer level")
-        extras = saved_state.penta_extras(state, len(game.seats), frozenset(game.options()))
+        extras = saved.penta_extras(state, len(game.seats), frozenset(game.options()))
         self.selected = extras.selected
         self.decisions = [review.Decision(**d) for d in extras.decisions]
 

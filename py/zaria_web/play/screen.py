@@ -29,7 +29,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
-from zaria_web import archive, saved_state, stats, widgets
+from zaria_web import archive, games, saved_state, stats, widgets
 from zaria_web.effects import Effects, Timer
 from zaria_web.html import attrs
 from zaria_web.play import seats
@@ -797,3 +797,11 @@ SHARED: dict[type, Callable[[GameScreen[Any], Any, Effects], None]] = {
     Play: GameScreen._person_plays,
     KeyHold: GameScreen._person_plays,
 }
+
+
+def game_screen(ctx: Context, name: str, viewer: bool = False) -> GameScreen[Any]:
+    """The screen called ``name`` (a registered game's, or its pad's ``<game>-pad``);
+    ``viewer``: a finished game looked at again, neither resumed nor saved."""
+    pad = name.endswith(games.PAD)
+    game = games.named(name.removesuffix(games.PAD) if pad else name)
+    return GameScreen(ctx, game.spec(), pad=pad, viewer=viewer)

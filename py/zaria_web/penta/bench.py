@@ -1,12 +1,14 @@
 """What the benchmarks time, in the page (``window.zariaPy.benchPenta``) and natively.
 
 :func:`bench_turns` times the optimal Penta player deciding whole turns. It lives
-outside the engine: the game never needs it, while ``bench/penta_bench.py``,
-``bench/penta_browser_bench.py`` and the page's hook time the same turns with it.
+outside the engine (the game never needs it), in Penta's part of the browser layer;
+``bench/penta_bench.py``, ``bench/penta_browser_bench.py`` and the page's hook
+(:func:`page_bench`) time the same turns with it.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -54,3 +56,20 @@ def bench_turns(n: int, seed: int = 0, strategy: Strategy | None = None) -> list
         strategy.best_box(state, dice)
         times.append(time.perf_counter() - t0)
     return times
+
+
+def page_bench(n: int) -> str:
+    """The page's hook (``benchPenta``): ``n`` turns of the optimal player timed with
+    the downloaded table, and how long the table took to fetch, read and prepare."""
+    from zaria_web.penta.screen import TABLE
+
+    if TABLE.value is None:
+        return json.dumps({"error": "open Penta first: the strategy table is not loaded"})
+    times = bench_turns(int(n), 0, strategy=TABLE.value)
+    t = TABLE.times
+    table = {
+        "read_ms": t["table_ms"],
+        "fetch_and_read_ms": t["fetch_ms"] + t["table_ms"],
+        "prepare_ms": t["prepare_ms"],
+    }
+    return json.dumps({"turns_ms": [x * 1000 for x in times], "table": table})
