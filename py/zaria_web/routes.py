@@ -52,6 +52,11 @@ def entry_of(fragment: str) -> str | None:
         return None
     if name != "rules":
         return None if rest else name
-    if not rest or rest[0] not in GAMES or (len(rest) == 2 and rest[1] not in (*PLAYED, "home")):
-        return None
-    return ":".join(parts)
+    return ":".join(parts) if _rules_of(rest) else None
+
+
+def _rules_of(rest: list[str]) -> bool:
+    """Whether ``rest`` names a rules page: a game's, opened from a screen or not."""
+    if not rest or rest[0] not in GAMES:
+        return False
+    return len(rest) == 1 or rest[1] in (*PLAYED, "home")

@@ -285,8 +285,15 @@ def _turn(
         flags = tuple(scoring_flags(roll, rules.scoring))
         if not any(flags):
             raise _fail(f"the roll {list(roll)} scores nothing: the turn would have been lost")
+    return groups, roll, _selected(d["selected"], roll, flags)
+
+
+def _selected(
+    value: object, roll: tuple[int, ...] | None, flags: tuple[bool, ...]
+) -> tuple[int, ...]:
+    """The positions of the dice selected in ``roll`` (whose scoring dice are ``flags``)."""
     size = 0 if roll is None else len(roll)
-    raw = _list(d["selected"], "selected")
+    raw = _list(value, "selected")
     selected = tuple(_int(i, "selected index", 0, max(size - 1, 0)) for i in raw)
     if selected and roll is None:
         raise _fail("dice are selected but there is no roll")
@@ -295,7 +302,7 @@ def _turn(
     bad = [i for i in selected if roll is not None and not flags[i]]
     if bad:
         raise _fail(f"selected die {bad[0]} of {list(roll or ())} cannot score")
-    return groups, roll, selected
+    return selected
 
 
 def parse_state(d: Any) -> SavedState:

@@ -415,6 +415,20 @@ def _probability(extra: tuple[int, ...]) -> float:
     return ways / float(6 ** len(extra))
 
 
+def _transitions(
+    keeps: Sequence[tuple[int, ...]], roll_index: dict[tuple[int, ...], int]
+) -> tuple[tuple[operator.itemgetter[Any], tuple[float, ...]], ...]:
+    """For each keep short of five dice, the rolls its throw reaches and their chances."""
+    out = []
+    for keep in keeps:
+        idx, probs = [], []
+        for extra in combinations_with_replacement(range(1, 7), 5 - len(keep)):
+            idx.append(roll_index[tuple(sorted(keep + extra))])
+            probs.append(_probability(extra))
+        out.append((operator.itemgetter(*idx), tuple(probs)))
+    return tuple(out)
+
+
 @cache
 def _dice() -> _Dice:
     faces = range(1, 7)
@@ -422,13 +436,7 @@ def _dice() -> _Dice:
     roll_index: dict[tuple[int, ...], int] = {r: i for i, r in enumerate(rolls)}
     keeps = tuple(k for n in range(6) for k in combinations_with_replacement(faces, n))
     keep_index = {k: i for i, k in enumerate(keeps)}
-    transitions = []
-    for keep in keeps[: len(keeps) - len(rolls)]:
-        idx, probs = [], []
-        for extra in combinations_with_replacement(faces, 5 - len(keep)):
-            idx.append(roll_index[tuple(sorted(keep + extra))])
-            probs.append(_probability(extra))
-        transitions.append((operator.itemgetter(*idx), tuple(probs)))
+    transitions = _transitions(keeps[: len(keeps) - len(rolls)], roll_index)
     sub_keeps = tuple(
         tuple(sorted({keep_index[c] for n in range(6) for c in combinations(r, n)})) for r in rolls
     )
@@ -437,7 +445,7 @@ def _dice() -> _Dice:
         roll_index=roll_index,
         keeps=keeps,
         keep_index=keep_index,
-        transitions=tuple(transitions),
+        transitions=transitions,
         sub_keeps=sub_keeps,
         sub_gathers=tuple(operator.itemgetter(*s) for s in sub_keeps),
         start=transitions[0],

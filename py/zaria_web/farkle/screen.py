@@ -254,26 +254,32 @@ class FarklePart:
     def log_played(self, action: Any, turn: Turn) -> None:
         game = self.s.game
         assert game is not None
-        events = game.events
         if isinstance(action, Roll):
-            for e in events:
-                if e.kind is EventKind.HOT_DICE:
-                    turn.hot_dice += 1
-                    turn.steps.append(Note.of("farkle.event.hot", points=e.points))
-            lost = next((e for e in events if e.kind is EventKind.LOST_TURN), None)
-            dice = lost.dice if lost is not None else game.roll or ()
-            turn.steps.append(Note.of("farkle.event.rolled", dice=dice_text(dice)))
-            if lost is not None:
-                self._log_lost(turn, lost, events)
+            self._log_roll(game, turn)
         elif isinstance(action, Bank):
-            banked = next(e for e in events if e.kind is EventKind.BANKED)
-            total = game.banked[banked.seat]
-            turn.steps.append(Note.of("farkle.event.banked", points=banked.points))
-            turn.steps.append(Note.of("farkle.event.new_total", total=total))
-            for e in events:
-                if e.kind is EventKind.LAST_ROUND and not game.over:
-                    turn.steps.append(Note.of("farkle.event.last_round", total=e.points))
-            turn.kind, turn.points, turn.total = "bank", banked.points, total
+            self._log_bank(game, turn)
+
+    def _log_roll(self, game: FarkleGame, turn: Turn) -> None:
+        events = game.events
+        for e in events:
+            if e.kind is EventKind.HOT_DICE:
+                turn.hot_dice += 1
+                turn.steps.append(Note.of("farkle.event.hot", points=e.points))
+        lost = next((e for e in events if e.kind is EventKind.LOST_TURN), None)
+        dice = lost.dice if lost is not None else game.roll or ()
+        turn.steps.append(Note.of("farkle.event.rolled", dice=dice_text(dice)))
+        if lost is not None:
+            self._log_lost(turn, lost, events)
+
+    def _log_bank(self, game: FarkleGame, turn: Turn) -> None:
+        banked = next(e for e in game.events if e.kind is EventKind.BANKED)
+        total = game.banked[banked.seat]
+        turn.steps.append(Note.of("farkle.event.banked", points=banked.points))
+        turn.steps.append(Note.of("farkle.event.new_total", total=total))
+        for e in game.events:
+            if e.kind is EventKind.LAST_ROUND and not game.over:
+                turn.steps.append(Note.of("farkle.event.last_round", total=e.points))
+        turn.kind, turn.points, turn.total = "bank", banked.points, total
 
     def _log_lost(self, turn: Turn, lost: Event, events: tuple[Event, ...]) -> None:
         game = self.s.game
@@ -307,26 +313,28 @@ class FarklePart:
         game = self.s.game
         assert game is not None
         self.refused_pos = None
+        self.s.note = self.s.notice = None
         if isinstance(action, Toggle):
-            self.s.note = None
-            self.s.notice = None
             if game.hot_dice_pending() and not self._hot_before:
                 tr = self.s.ctx.tr
                 points = game.turn_points()
                 hot = tr("farkle.hot_dice") + " " + tr("farkle.event.hot_pending", points=points)
                 out.announce(hot, assertive=True)
             return
-        self.s.note = self.s.notice = None
         events = game.events
         if isinstance(action, Roll):
             self._rolled(events, out)
         else:
             loud = any(e.kind in _LOUD for e in events)
             out.announce(self._events_text(events), assertive=loud)
+        if not game.over:
+            self._focus_after(game, action, out)
+
+    @staticmethod
+    def _focus_after(game: FarkleGame, action: Any, out: Effects) -> None:
+        """Where the focus goes after a roll or a bank, the game going on."""
         ended = game.roll is None
         human = not game.seats[game.current].computer
-        if game.over:
-            return
         if human and ended:
             out.focus("#fk-roll")
         elif human and isinstance(action, Roll):

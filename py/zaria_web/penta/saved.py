@@ -63,19 +63,24 @@ def decision(d: object, seats: int) -> dict[str, Any]:
     faces = isinstance(dice, list) and all(whole(v) and 1 <= v <= 6 for v in dice)
     if not faces or len(dice) not in (0, 5):
         raise StateError(f"penta save: review entry dice {dice!r} are not five faces")
-    seat, rnd, roll, cost = d["seat"], d["round"], d["roll"], d["cost"]
+    _when(d["seat"], d["round"], d["roll"], seats)
+    if not _choice(d["chosen"]) or not _choice(d["best"]):
+        raise StateError(f"penta save: review entry choices {d['chosen']!r}, {d['best']!r}")
+    cost = d["cost"]
+    number = isinstance(cost, int | float) and not isinstance(cost, bool)
+    if not number or not math.isfinite(cost) or cost < 0:
+        raise StateError(f"penta save: review entry cost {cost!r} is not a number of points")
+    return {**d, "dice": tuple(dice)}
+
+
+def _when(seat: object, rnd: object, roll: object, seats: int) -> None:
+    """Check a review entry's seat, round and roll (of the turn) for ``seats`` seats."""
     if not whole(seat) or not 0 <= seat < seats:
         raise StateError(f"penta save: review entry seat {seat!r} is not a seat of the game")
     if not whole(rnd) or not 1 <= rnd <= ROUNDS:
         raise StateError(f"penta save: review entry round {rnd!r} is not 1 to {ROUNDS}")
     if not whole(roll) or not 1 <= roll <= ROLLS_PER_TURN:
         raise StateError(f"penta save: review entry roll {roll!r} is not 1 to {ROLLS_PER_TURN}")
-    if not _choice(d["chosen"]) or not _choice(d["best"]):
-        raise StateError(f"penta save: review entry choices {d['chosen']!r}, {d['best']!r}")
-    number = isinstance(cost, int | float) and not isinstance(cost, bool)
-    if not number or not math.isfinite(cost) or cost < 0:
-        raise StateError(f"penta save: review entry cost {cost!r} is not a number of points")
-    return {**d, "dice": tuple(dice)}
 
 
 @dataclass(frozen=True)
