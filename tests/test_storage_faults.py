@@ -22,6 +22,7 @@ from fake_host import PENTA_TABLE, FakeHost, record_farkle, record_penta
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web import saves, stats
 from zaria_web.app import App
+from zaria_web.counted import Counted
 from zaria_web.data_files import DataFile
 from zaria_web.farkle.screen import FarkleScreen
 from zaria_web.penta import screen as penta_screen
@@ -317,7 +318,7 @@ def test_statistics_found_corrupt_at_the_end_of_a_game_are_set_aside_with_a_noti
     assert record_penta(app.ctx, [120], ["Ann"], [True], [False], False)
     assert "stats.corrupt" in app.ctx.notices
     assert host.storage["zaria.badstats"] == NESTED
-    assert stats.load(host)["penta"].games == 1
+    assert stats.load(host)[Counted("penta")].games == 1
 
 
 @pytest.mark.parametrize("key", ["zaria.lang", "zaria.theme"])

@@ -44,7 +44,7 @@ from zaria.farkle.state import TARGETS
 from zaria.farkle.state import VERSION as STATE_VERSION
 from zaria.farkle.strategy import expert_table
 from zaria.game import Seat
-from zaria_web import stats
+from zaria_web.counted import Counted
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.farkle import setup_view, view
@@ -205,9 +205,9 @@ class FarkleScreen(GameScreen[FarkleGame]):
     def ended(self, out: Effects) -> None:
         out.focus("#fk-over-title")
 
-    def stats_key(self) -> str:
+    def stats_key(self) -> Counted:
         assert self.game is not None
-        return stats.farkle_key(self.game.rules)
+        return Counted.of_rules(self.game.rules)
 
     def stats_extra(self) -> dict[str, Any]:
         return {"wins": True}

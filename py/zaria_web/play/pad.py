@@ -21,6 +21,7 @@ from typing import Any, ClassVar, TypeVar
 
 from zaria.errors import StateError
 from zaria.game import Game
+from zaria_web.counted import Counted
 from zaria_web.effects import Effects, Focus, Timer
 from zaria_web.play.dice import Dice
 from zaria_web.play.screen import GameScreen, KeyHold, Play, TakeBack
@@ -175,8 +176,8 @@ class PadScreen(GameScreen[G]):
     def own_timer(self) -> Timer | None:
         return None  # no auto-record at a real table
 
-    def stats_key(self) -> str:
-        return f"{self.game_name}:real"
+    def stats_key(self) -> Counted:
+        return Counted(self.game_name, real=True)
 
     def extras(self) -> dict[str, Any]:
         return {**super().extras(), "entry": list(self.entry), "coach": self.coach_on}

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
 from zaria_web import archive, saved_state, stats, widgets
+from zaria_web.counted import Counted
 from zaria_web.effects import Effects, Timer
 from zaria_web.html import attrs
 from zaria_web.play import seats
@@ -255,7 +256,7 @@ class GameScreen(Page, Generic[G]):
         """A game just started."""
 
     def ended(self, out: Effects) -> None:
-        """The game just ended (it is counted already)."""
+        """The game just ended (the app counts it after this update)."""
 
     def busy(self, out: Effects) -> None:
         """A person tried to play during the computer's turn."""
@@ -280,8 +281,8 @@ class GameScreen(Page, Generic[G]):
         """A timer of the game's own during a person's turn (Penta's countdown)."""
         return None
 
-    def stats_key(self) -> str:
-        return self.name
+    def stats_key(self) -> Counted:
+        return Counted(self.name)
 
     def turn_outcome(self) -> str:
         """How the turn that just ended went, as HTML, for the hand-over card."""
@@ -659,14 +660,14 @@ class GameScreen(Page, Generic[G]):
         outcome = game.outcome()
         assert outcome is not None
         self.phase = "end"
-        key, extra = self.stats_key(), self.stats_extra()
         # A game this tab plays while another holds it is a stale copy: not counted.
-        if self.name not in self.ctx.saves.conflicts and stats.record(
-            self.ctx, key, outcome, game.seats, self.dice.reproducible, log=self.log, **extra
-        ):
-            # Kept to be opened again, as it was counted (under the same conditions).
-            now = self.ctx.host.now_iso()
-            archive.add(self.ctx, archive.entry(now, key, game, self.extras(), self.log))
+        if self.name not in self.ctx.saves.conflicts:
+            # The app counts it, and keeps it to be opened again if it counts.
+            counted, now = self.stats_key(), self.ctx.host.now_iso()
+            kept = archive.entry(now, counted, game, self.extras(), self.log)
+            seated, dice = tuple(game.seats), self.dice.reproducible
+            extra = self.stats_extra()
+            out.write(stats.RecordGame(counted, outcome, seated, dice, kept, self.log, **extra))
         self.ended(out)
 
     # -- saving -----------------------------------------------------------------------
