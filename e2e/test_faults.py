@@ -17,6 +17,7 @@ from zaria.farkle import players
 from zaria.farkle.game import FarkleGame
 from zaria.game import Seat
 from zaria_web import archive, stats, transfer
+from zaria_web.counted import Counted
 
 GAMES = ["penta", "farkle"]
 PREFIX = {"penta": "penta", "farkle": "fk"}
@@ -165,7 +166,7 @@ def farkle_game(seed: int) -> FarkleGame:
 
 def finished_games(n: int) -> list[archive.Entry]:
     return [
-        archive.entry(f"2026-11-{1 + i:02d}T10:00:00Z", "farkle", farkle_game(i), {})
+        archive.entry(f"2026-11-{1 + i:02d}T10:00:00Z", Counted("farkle"), farkle_game(i), {})
         for i in range(n)
     ]
 
@@ -232,7 +233,10 @@ def export_file(tmp_path: Path, games: int) -> Path:
             summary, list(entry.totals), ["Ann", "Bo"], [True, True], winners=list(entry.winners)
         )
     text = transfer.export_text(
-        {"penta": stats.Summary(), "farkle": summary}, entries, "2026-12-01T10:00:00Z", {}
+        {Counted("penta"): stats.Summary(), Counted("farkle"): summary},
+        entries,
+        "2026-12-01T10:00:00Z",
+        {},
     )
     path = tmp_path / "zaria-stats.json"
     path.write_text(text)
@@ -301,8 +305,8 @@ def test_statistics_under_unknown_or_differently_written_rules_survive_a_game_co
     assert {k: after[k] for k in UNKNOWN} == UNKNOWN  # kept, byte for byte
     assert "farkle:standard-open0" not in after and stats.BAD_KEY not in storage(page)
     counted = stats.parse(storage(page)[stats.KEY])
-    assert counted["farkle"] == old  # read as the rules it names
-    assert counted[game if game == "penta" else "farkle:real"].games == 1
+    assert counted[Counted("farkle")] == old  # read as the rules it names
+    assert counted[Counted("penta") if game == "penta" else Counted("farkle", real=True)].games == 1
     page.locator(".brand").click()
     page.get_by_role("button", name="Statistics").click()
     expect(page.locator(".stats-farkle")).to_contain_text("6,000")

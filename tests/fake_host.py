@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
+from zaria_web.counted import Counted
 from zaria_web.host import StorageError
 from zaria_web.screen import Context
 from zaria_web.stats import record
@@ -321,7 +322,7 @@ def record_penta(
     """A finished Penta game counted as the game screen counts it."""
     outcome = Outcome(tuple(totals))
     seats = _seats(names, humans)
-    return record(ctx, "penta", outcome, seats, reproducible, upper_bonus=upper_bonus)
+    return record(ctx, Counted("penta"), outcome, seats, reproducible, upper_bonus=upper_bonus)
 
 
 def record_farkle(
@@ -336,7 +337,7 @@ def record_farkle(
     outcome = Outcome(tuple(totals))
     assert list(outcome.winners) == winners  # the outcome says who won
     seats = _seats(names, humans)
-    return record(ctx, "farkle", outcome, seats, reproducible, wins=True)
+    return record(ctx, Counted("farkle"), outcome, seats, reproducible, wins=True)
 
 
 def pass_device(app: Any) -> bool:

@@ -15,6 +15,7 @@ from zaria.game import Seat
 from zaria.i18n import LANGUAGES
 from zaria_web import archive, stats, stored, transfer
 from zaria_web.app import App
+from zaria_web.counted import Counted
 from zaria_web.effects import Effects
 from zaria_web.farkle import view as farkle_view
 from zaria_web.pages.past import PastScreen, end_screen
@@ -60,7 +61,7 @@ def finish_farkle(host: FakeHost, seed: int = 3) -> App:
     screen.phase = "play"
     out = Effects()
     screen.finish(out)
-    app.redraw()
+    app._apply(out, draw=True)  # the app counts and keeps it, as after the last action
     return app
 
 
@@ -80,11 +81,11 @@ def test_a_finished_game_is_kept_with_its_date_seats_state_and_log() -> None:
     e = games[0]
     screen = app.screen
     assert isinstance(screen, GameScreen) and screen.game is not None
-    assert (e.game, e.real, e.date, e.key) == (
+    assert (e.game, e.real, e.date, e.counted) == (
         "penta",
         False,
         "2026-05-04T21:30:00.000+02:00",
-        "penta",
+        Counted("penta"),
     )
     assert e.seats == (Seat("Ann"),)
     assert e.totals == (screen.game.totals(0).total,)
@@ -112,7 +113,7 @@ def test_a_game_is_kept_once_and_a_reload_of_its_end_does_not_add_it_again() -> 
     app = finish_penta(host=host)
     screen = app.screen
     assert isinstance(screen, GameScreen) and screen.game is not None
-    entry = archive.entry("2026-01-01T00:00:00Z", "penta", screen.game, screen.extras())
+    entry = archive.entry("2026-01-01T00:00:00Z", Counted("penta"), screen.game, screen.extras())
     assert not archive.add(app.ctx, entry)  # the same game again
     App(host, {}).action("open", {"game": "penta"})  # a reload
     assert len(kept(host)) == 1
@@ -123,11 +124,13 @@ def test_the_51st_game_drops_the_oldest() -> None:
     app = finish_farkle(host, seed=1)
     first = kept(host)[0]
     games = [first] + [
-        archive.entry(f"2026-01-{i % 28 + 1:02d}T10:00:00Z", "farkle", farkle_game(100 + i), {})
+        archive.entry(
+            f"2026-01-{i % 28 + 1:02d}T10:00:00Z", Counted("farkle"), farkle_game(100 + i), {}
+        )
         for i in range(49)
     ]
     assert archive.store(host, games) and len(kept(host)) == 50
-    newest = archive.entry("2026-02-01T10:00:00Z", "farkle", farkle_game(999), {})
+    newest = archive.entry("2026-02-01T10:00:00Z", Counted("farkle"), farkle_game(999), {})
     assert archive.add(app.ctx, newest)
     after = kept(host)
     assert len(after) == 50 and after[0].id == games[1].id and after[-1].id == newest.id
@@ -138,7 +141,10 @@ def test_storage_full_drops_the_oldest_then_gives_up_with_a_notice() -> None:
     host = FakeHost()
     app = finish_farkle(host, seed=1)
     stats_before = host.storage[stats.KEY]
-    a, b = (archive.entry("2026-02-01T10:00:00Z", "farkle", farkle_game(s), {}) for s in (50, 51))
+    a, b = (
+        archive.entry("2026-02-01T10:00:00Z", Counted("farkle"), farkle_game(s), {})
+        for s in (50, 51)
+    )
     # Room for the last two games: the third drops the oldest.
     others = sum(len(v) for k, v in host.storage.items() if k != archive.KEY)
     host.quota = others + len(archive.encode([a, b])) + 5
@@ -146,7 +152,7 @@ def test_storage_full_drops_the_oldest_then_gives_up_with_a_notice() -> None:
     assert archive.add(app.ctx, b)
     ids = [g.id for g in kept(host)]
     assert len(ids) == 2 and ids[-1] == b.id
-    c = archive.entry("2026-02-02T10:00:00Z", "farkle", farkle_game(52), {})
+    c = archive.entry("2026-02-02T10:00:00Z", Counted("farkle"), farkle_game(52), {})
     host.quota = others + len(archive.encode([c])) - 1  # not even the new game alone fits
     assert not archive.add(app.ctx, c)
     assert [g.id for g in kept(host)] == ids  # nothing lost
@@ -169,7 +175,8 @@ def test_an_unreadable_list_is_set_aside_and_the_player_told_once() -> None:
 def test_the_stored_list_stays_within_what_storage_reads() -> None:
     big = {"pad": "x" * 40_000}
     games = [
-        archive.entry("2026-01-01T10:00:00Z", "farkle", farkle_game(s), big) for s in range(30)
+        archive.entry("2026-01-01T10:00:00Z", Counted("farkle"), farkle_game(s), big)
+        for s in range(30)
     ]
     bounded = archive.bounded(games)
     assert len(archive.encode(bounded)) <= archive.MAX_CHARS < 1_000_000
@@ -330,7 +337,7 @@ def test_export_saves_the_statistics_and_the_games_in_one_file() -> None:
     assert name == "zaria-stats-2026-03-14.json" and mime == "application/json"
     data = json.loads(text)
     assert (data["app"], data["format"]) == ("zaria", 1)
-    assert stats.parse(json.dumps(data["stats"]))["farkle"].games == 1
+    assert stats.parse(json.dumps(data["stats"]))[Counted("farkle")].games == 1
     assert archive.parse_value(data["games"]) == kept(host)
 
 

@@ -31,6 +31,7 @@ from zaria.game import Seat
 from zaria.i18n import Translator, catalogue
 from zaria_web import stats
 from zaria_web.app import App
+from zaria_web.counted import Counted
 from zaria_web.data_files import DataFile
 from zaria_web.farkle import screen as farkle_screen
 from zaria_web.pages.rules import MASTER_FIRST_PLAYER, rules_page
@@ -610,7 +611,7 @@ def test_farkle_results_are_counted_per_rule_set_and_old_statistics_keep_countin
     assert data["farkle:additive-open500"]["games"] == 2
     assert data["penta"] == OLD_STATS["penta"]
     loaded = stats.load(Host(storage))
-    assert loaded["farkle:additive-open500"].best_name == "Ann"
+    assert loaded[Counted.parse("farkle:additive-open500")].best_name == "Ann"
 
     host = Host(storage)
     app = App(host, params={})
@@ -639,8 +640,8 @@ def test_without_house_rule_games_the_panel_is_as_before() -> None:
     app.action("open", {"game": "stats"})
     assert "<h3" not in host.screen_html and 'id="wins-farkle"' in host.screen_html
     assert stats.load(host) == {
-        "penta": stats.Summary.from_dict(OLD_STATS["penta"]),
-        "farkle": stats.Summary.from_dict(OLD_STATS["farkle"]),
+        Counted("penta"): stats.Summary.from_dict(OLD_STATS["penta"]),
+        Counted("farkle"): stats.Summary.from_dict(OLD_STATS["farkle"]),
     }
 
 
@@ -650,7 +651,7 @@ def test_without_house_rule_games_the_panel_is_as_before() -> None:
 )
 def test_keys_that_name_no_rule_set_are_not_counted_but_kept(key: str) -> None:
     raw = json.dumps({"format": 1, key: stats.Summary(games=4).to_dict()})
-    assert stats.parse(raw) == {"penta": stats.Summary(), "farkle": stats.Summary()}
+    assert stats.parse(raw) == stats.empty()
     assert stats.kept(raw) == {key: stats.Summary(games=4).to_dict()}
 
 
@@ -660,7 +661,8 @@ def test_keys_that_name_no_rule_set_are_not_counted_but_kept(key: str) -> None:
 )
 def test_keys_naming_a_rule_set_otherwise_count_for_it(key: str, counted: str) -> None:
     raw = json.dumps({"format": 1, key: stats.Summary(games=4).to_dict()})
-    assert stats.parse(raw)[counted] == stats.Summary(games=4) and stats.kept(raw) == {}
+    assert stats.parse(raw)[Counted.parse(counted)] == stats.Summary(games=4)
+    assert stats.kept(raw) == {}
 
 
 def test_a_damaged_rule_set_summary_makes_the_statistics_unreadable() -> None:

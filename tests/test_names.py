@@ -22,6 +22,7 @@ from zaria.outcome import Outcome
 from zaria.penta.game import PentaGame
 from zaria_web import stats
 from zaria_web.app import App
+from zaria_web.counted import Counted
 from zaria_web.names import NAME_LENGTH, clean_name, clean_saved_seats, name_key, seat_names
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
@@ -220,10 +221,14 @@ def test_names_in_the_statistics_are_cleaned() -> None:
     app, host = page()
     record = {"Bob\u200b" + "q" * 5_000: 1, "\u202eEve": 2}
     one = Outcome((250,))
-    stats.record(app.ctx, "penta", one, [Seat(next(iter(record)))], False, upper_bonus=[True])
+    stats.record(
+        app.ctx, Counted("penta"), one, [Seat(next(iter(record)))], False, upper_bonus=[True]
+    )
     for name, n in record.items():
         for _ in range(n):
-            stats.record(app.ctx, "farkle", Outcome((10_000,)), [Seat(name)], False, wins=True)
+            stats.record(
+                app.ctx, Counted("farkle"), Outcome((10_000,)), [Seat(name)], False, wins=True
+            )
     app.action("open", {"game": "stats"})
     html = host.screen_html
     # Penta's best score, Farkle's best score and its wins, and the players' tables

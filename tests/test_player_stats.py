@@ -11,6 +11,7 @@ from zaria.game import Seat
 from zaria.outcome import Outcome
 from zaria_web import player_stats, stats
 from zaria_web.app import App
+from zaria_web.counted import Counted
 from zaria_web.play.log import GameLog, Turn
 from zaria_web.player_stats import PlayerStats, SeatGame, add_game, seat_costs
 from zaria_web.stats import Summary, add_result
@@ -30,7 +31,7 @@ def test_names_match_without_case_or_spaces_and_show_the_latest_spelling() -> No
     record_penta(app.ctx, [200], ["ann"], [True], [False], False)
     record_penta(app.ctx, [260, 150], ["  ANN ", "Bo"], [True, True], [True, False], False)
     record_penta(app.ctx, [240], ["Ann"], [True], [True], False)
-    players = by_name(stats.load(host)["penta"])
+    players = by_name(stats.load(host)[Counted("penta")])
     assert set(players) == {"Ann", "Bo"}
     ann = players["Ann"]
     assert (ann.games, ann.best, ann.total, ann.scores) == (3, 260, 700, (200, 260, 240))
@@ -43,7 +44,7 @@ def test_names_match_without_case_or_spaces_and_show_the_latest_spelling() -> No
 def test_computers_have_no_player_figures_but_their_wins_still_count() -> None:
     app, host = make_app()
     record_farkle(app.ctx, [6_000, 10_050], ["Ann", "Computer"], [True, False], [1], False)
-    s = stats.load(host)["farkle"]
+    s = stats.load(host)[Counted("farkle")]
     assert [p.name for p in s.players] == ["Ann"]
     assert s.players[0].wins == 0 and s.wins == (("Computer", 1),)
 
@@ -146,20 +147,22 @@ def test_record_passes_the_log_and_costs_through() -> None:
     app, host = make_app()
     seats = [Seat("Ann"), Seat("Bo")]
     assert stats.record(
-        app.ctx, "penta", Outcome((340, 30)), seats, False, [True, False],
+        app.ctx, Counted("penta"), Outcome((340, 30)), seats, False, [True, False],
         log=penta_log(), costs=[0.5, 3.0],
     )  # fmt: skip
-    assert stats.record(app.ctx, "farkle", Outcome((850, 1_200)), seats, False, log=farkle_log())
+    assert stats.record(
+        app.ctx, Counted("farkle"), Outcome((850, 1_200)), seats, False, log=farkle_log()
+    )
     loaded = stats.load(host)
-    assert by_name(loaded["penta"])["Ann"].pentas == 3
-    assert by_name(loaded["penta"])["Bo"].cost == 3.0
-    assert by_name(loaded["farkle"])["Bo"].hot == 2
+    assert by_name(loaded[Counted("penta")])["Ann"].pentas == 3
+    assert by_name(loaded[Counted("penta")])["Bo"].cost == 3.0
+    assert by_name(loaded[Counted("farkle")])["Bo"].hot == 2
 
 
 def test_negative_farkle_totals_are_kept() -> None:
     s = add_result(Summary(), [-500, 300], ["Ann", "Bo"], [True, True], winners=[1])
     assert by_name(s)["Ann"].scores == (-500,) and by_name(s)["Ann"].best == -500
-    assert stats.parse(json.dumps({"format": 1, "farkle": s.to_dict()}))["farkle"] == s
+    assert stats.parse(json.dumps({"format": 1, "farkle": s.to_dict()}))[Counted("farkle")] == s
 
 
 # -- storage ------------------------------------------------------------------------------
@@ -174,9 +177,9 @@ OLD = {
 
 def test_a_value_stored_before_players_were_counted_loads_and_counts_on() -> None:
     app, host = make_app(FakeHost({"zaria.lang": "en", "zaria.stats": json.dumps(OLD)}))
-    assert stats.load(host)["penta"].players == ()
+    assert stats.load(host)[Counted("penta")].players == ()
     record_penta(app.ctx, [300], ["Ann"], [True], [True], False)
-    s = stats.load(host)["penta"]
+    s = stats.load(host)[Counted("penta")]
     assert (s.games, s.best, s.total) == (3, 300, 780)
     assert [(p.name, p.games, p.last) for p in s.players] == [("Ann", 1, 3)]
 
@@ -184,7 +187,7 @@ def test_a_value_stored_before_players_were_counted_loads_and_counts_on() -> Non
 def test_players_round_trip() -> None:
     s = add_result(Summary(), [340, 30], ["Ann", "Bo"], [True, True], [True, False],
                    won=[0], costs=[1 / 3, 0.0], log=penta_log(), penta=True)  # fmt: skip
-    back = stats.parse(json.dumps({"format": 1, "penta": s.to_dict()}))["penta"]
+    back = stats.parse(json.dumps({"format": 1, "penta": s.to_dict()}))[Counted("penta")]
     assert back.players[0].cost == pytest.approx(1 / 3, abs=1e-3)
     assert [p.name for p in back.players] == [p.name for p in s.players]
     assert back.players[1] == s.players[1]
@@ -207,7 +210,7 @@ def test_players_round_trip() -> None:
 def test_a_malformed_players_part_is_dropped_and_the_rest_loads(players: object) -> None:
     value = json.loads(json.dumps(OLD))
     value["penta"]["players"] = players
-    found = stats.parse(json.dumps(value))["penta"]
+    found = stats.parse(json.dumps(value))[Counted("penta")]
     assert (found.games, found.best, found.players) == (2, 260, ())
 
 
@@ -235,10 +238,10 @@ def players_rows(html: str, section: str) -> list[list[str]]:
 def test_the_screen_lists_each_player_with_their_figures() -> None:
     app, host = make_app()
     seats = [Seat("Ann"), Seat("<Bo>")]
-    stats.record(app.ctx, "penta", Outcome((340, 30)), seats, False, [True, False],
+    stats.record(app.ctx, Counted("penta"), Outcome((340, 30)), seats, False, [True, False],
                  log=penta_log(), costs=[1.25, 12.5])  # fmt: skip
-    stats.record(app.ctx, "penta", Outcome((200, 250)), seats, False, [False, True])
-    stats.record(app.ctx, "farkle", Outcome((850, 1_200)), seats, False, log=farkle_log())
+    stats.record(app.ctx, Counted("penta"), Outcome((200, 250)), seats, False, [False, True])
+    stats.record(app.ctx, Counted("farkle"), Outcome((850, 1_200)), seats, False, log=farkle_log())
     app.action("open", {"game": "stats"})
     html = host.screen_html
     # Most games first, then by name ("<" sorts before letters).
@@ -260,7 +263,7 @@ def test_the_first_players_charts_show_and_a_name_chooses_another() -> None:
     app, host = make_app()
     seats = [Seat("Ann"), Seat("Bo")]
     for totals in ((240, 180), (260, 300), (231, 199)):
-        stats.record(app.ctx, "penta", Outcome(totals), seats, False, [True, False])
+        stats.record(app.ctx, Counted("penta"), Outcome(totals), seats, False, [True, False])
     app.action("open", {"game": "stats"})
     html = host.screen_html
     assert 'id="penta-line"' in html and "<bdi>Ann</bdi>: final scores, game by game" in html

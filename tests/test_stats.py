@@ -13,6 +13,7 @@ from zaria.i18n import LANGUAGES, Translator
 from zaria.outcome import Outcome
 from zaria_web import stats
 from zaria_web.app import App
+from zaria_web.counted import Counted
 from zaria_web.pages.stats import StatsScreen
 from zaria_web.stats import Summary, add_result
 
@@ -33,7 +34,7 @@ def test_penta_counts_games_people_scores_and_the_bonus_rate() -> None:
         ctx, [180, 300], ["Ann", "Computer"], [True, False], [False, True], reproducible=False
     )
     assert record_penta(ctx, [231, 120], ["Bo", "Ann"], [True, True], [True, False], False)
-    s = stats.load(host)["penta"]
+    s = stats.load(host)[Counted("penta")]
     assert s.games == 3
     assert s.scored == 4  # the computer's 300 is not a person's result
     assert s.total == 250 + 180 + 231 + 120
@@ -41,7 +42,7 @@ def test_penta_counts_games_people_scores_and_the_bonus_rate() -> None:
     assert s.average == pytest.approx(781 / 4)
     assert s.bonus == 2 and s.bonus_rate == pytest.approx(0.5)
     assert s.wins == ()
-    assert stats.load(host)["farkle"] == Summary()
+    assert stats.load(host)[Counted("farkle")] == Summary()
 
 
 def test_farkle_counts_wins_by_name_computers_included_and_ties_for_each() -> None:
@@ -50,7 +51,7 @@ def test_farkle_counts_wins_by_name_computers_included_and_ties_for_each() -> No
     record_farkle(ctx, [10_200, 8_000], ["Ann", "Bo"], [True, True], [0], False)
     record_farkle(ctx, [6_000, 10_050], ["Ann", "Computer"], [True, False], [1], False)
     record_farkle(ctx, [10_000, 10_000], ["Bo", "Ann"], [True, True], [0, 1], False)
-    s = stats.load(host)["farkle"]
+    s = stats.load(host)[Counted("farkle")]
     assert s.games == 3 and s.scored == 5
     assert (s.best, s.best_name) == (10_200, "Ann")
     assert s.wins == (("Ann", 2), ("Bo", 1), ("Computer", 1))
@@ -60,7 +61,7 @@ def test_scripted_or_seeded_games_do_not_count() -> None:
     app, host = make_app()
     assert not record_penta(app.ctx, [300], ["Ann"], [True], [True], reproducible=True)
     assert not record_farkle(app.ctx, [10_000], ["Ann"], [True], [0], reproducible=True)
-    assert stats.load(host) == {"penta": Summary(), "farkle": Summary()}
+    assert stats.load(host) == stats.empty()
     assert "zaria.stats" not in host.storage
 
 
@@ -69,7 +70,7 @@ def test_a_game_another_tab_holds_does_not_count() -> None:
     app.ctx.saves.conflicts.add("penta")
     assert not record_penta(app.ctx, [300], ["Ann"], [True], [True], reproducible=False)
     assert record_farkle(app.ctx, [10_000], ["Ann"], [True], [0], reproducible=False)
-    assert stats.load(host)["penta"].games == 0
+    assert stats.load(host)[Counted("penta")].games == 0
 
 
 def test_a_game_of_computers_only_counts_as_played_without_scores() -> None:
@@ -113,7 +114,7 @@ def test_stats_round_trip_through_storage() -> None:
     record_farkle(app.ctx, [10_000, 0], ["Ann", "Bo"], [True, True], [0], False)
     data = json.loads(host.storage["zaria.stats"])
     assert data["format"] == stats.FORMAT
-    assert Summary.from_dict(data["farkle"]) == stats.load(host)["farkle"]
+    assert Summary.from_dict(data["farkle"]) == stats.load(host)[Counted("farkle")]
 
 
 @pytest.mark.parametrize(
@@ -141,10 +142,10 @@ def test_stats_round_trip_through_storage() -> None:
 )
 def test_unreadable_stats_are_set_aside_and_counting_restarts(raw: str) -> None:
     app, host = make_app(FakeHost({"zaria.stats": raw}))
-    assert stats.load(host) == {"penta": Summary(), "farkle": Summary()}
+    assert stats.load(host) == stats.empty()
     assert host.storage["zaria.badstats"] == raw
     assert record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
-    assert stats.load(host)["penta"].games == 1
+    assert stats.load(host)[Counted("penta")].games == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -185,7 +186,7 @@ def test_clear_forgets_everything() -> None:
     app, host = make_app()
     record_penta(app.ctx, [100], ["Ann"], [True], [False], False)
     stats.clear(host)
-    assert stats.load(host)["penta"].games == 0
+    assert stats.load(host)[Counted("penta")].games == 0
 
 
 # -- the screen --------------------------------------------------------------------------
@@ -246,17 +247,17 @@ def test_clearing_asks_first_and_can_be_cancelled() -> None:
     app.action("stats-clear", {})
     assert "Clear all statistics and finished games? This cannot be undone." in host.screen_html
     assert host.focused == "#stats-clear-no"
-    assert stats.load(host)["penta"].games == 1  # nothing cleared yet
+    assert stats.load(host)[Counted("penta")].games == 1  # nothing cleared yet
     app.action("stats-clear-no", {})
     assert "Clear all statistics and finished games?" not in host.screen_html
-    assert stats.load(host)["penta"].games == 1
+    assert stats.load(host)[Counted("penta")].games == 1
     app.action("stats-clear", {})
     assert app.key("Escape")
     assert "Clear all statistics and finished games?" not in host.screen_html
     assert app.screen.name == "stats"  # Escape closed the question only
     app.action("stats-clear", {})
     app.action("stats-clear-yes", {})
-    assert stats.load(host)["penta"].games == 0
+    assert stats.load(host)[Counted("penta")].games == 0
     assert host.announced[-1] == "Statistics cleared."
     assert "No finished games yet." in host.screen_html
     assert app.key("Escape")  # with no question open, Escape goes home
@@ -279,7 +280,7 @@ def test_a_farkle_total_below_zero_is_stored_and_read_back() -> None:
     app, host = make_app()
     record_farkle(app.ctx, [-500, 10_000], ["Ann", "Computer"], [True, False], [1], False)
     assert stats.read(host).status is stats.Status.OK
-    s = stats.load(host)["farkle"]
+    s = stats.load(host)[Counted("farkle")]
     assert (s.games, s.total, s.best, s.best_name) == (1, -500, -500, "Ann")
 
 
@@ -308,11 +309,11 @@ def test_statistics_under_a_key_this_version_cannot_count_are_kept_as_they_are(
     assert _record(game, app)
     data = json.loads(host.storage["zaria.stats"])
     host.storage["zaria.stats"] = json.dumps({**data, **UNKNOWN})
-    assert stats.load(host)[game].games == 1  # read, not set aside
+    assert stats.load(host)[Counted(game)].games == 1  # read, not set aside
     assert _record(game, app)
     after = json.loads(host.storage["zaria.stats"])
     assert {k: after[k] for k in UNKNOWN} == UNKNOWN
-    assert stats.load(host)[game].games == 2
+    assert stats.load(host)[Counted(game)].games == 2
     assert "zaria.badstats" not in host.storage and not app.ctx.notices
 
 
@@ -333,12 +334,12 @@ def test_a_rules_id_written_otherwise_is_read_as_the_rules_it_names(
     old = Summary(games=3, scored=3, total=12_000, best=5_000, best_name="Bo")
     host = FakeHost({"zaria.stats": json.dumps({"format": 1, written: old.to_dict()})})
     app, _ = make_app(host)
-    assert stats.load(host)[canonical] == old
+    assert stats.load(host)[Counted.parse(canonical)] == old
     rules = FarkleRules.from_id(written.removeprefix("farkle:"), exact=False)
     assert stats.record(
-        app.ctx, stats.farkle_key(rules), Outcome((4_000,)), [Seat("Ann")], reproducible=False
+        app.ctx, Counted.of_rules(rules), Outcome((4_000,)), [Seat("Ann")], reproducible=False
     )
-    counted = stats.load(host)[canonical]
+    counted = stats.load(host)[Counted.parse(canonical)]
     assert (counted.games, counted.total, counted.best_name) == (4, 16_000, "Bo")
     assert written not in json.loads(host.storage["zaria.stats"])
 
@@ -349,7 +350,7 @@ def test_a_second_spelling_of_rules_already_counted_is_kept_not_merged() -> None
     raw = {"format": 1, "farkle": first.to_dict(), "farkle:standard": second.to_dict()}
     host = FakeHost({"zaria.stats": json.dumps(raw)})
     app, _ = make_app(host)
-    assert stats.load(host)["farkle"] == first
+    assert stats.load(host)[Counted("farkle")] == first
     assert record_farkle(app.ctx, [10_000], ["Cy"], [True], [0], False)
     after = json.loads(host.storage["zaria.stats"])
     assert after["farkle:standard"] == second.to_dict()
@@ -373,4 +374,4 @@ def test_what_is_kept_as_it_is_goes_into_an_export_and_comes_back_with_an_import
     app.action("stats-import-yes", {})
     after = json.loads(host.storage["zaria.stats"])
     assert {k: after[k] for k in UNKNOWN} == UNKNOWN
-    assert stats.load(host)["farkle"].games == 1
+    assert stats.load(host)[Counted("farkle")].games == 1

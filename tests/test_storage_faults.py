@@ -22,6 +22,7 @@ from fake_host import PENTA_TABLE, FakeHost, record_farkle, record_penta
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web import saves, stats
 from zaria_web.app import App
+from zaria_web.counted import Counted
 from zaria_web.data_files import DataFile
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta import view as penta_view
@@ -317,7 +318,7 @@ def test_statistics_found_corrupt_at_the_end_of_a_game_are_set_aside_with_a_noti
     assert record_penta(app.ctx, [120], ["Ann"], [True], [False], False)
     assert "stats.corrupt" in app.ctx.notices
     assert host.storage["zaria.badstats"] == NESTED
-    assert stats.load(host)["penta"].games == 1
+    assert stats.load(host)[Counted("penta")].games == 1
 
 
 @pytest.mark.parametrize("key", ["zaria.lang", "zaria.theme"])
@@ -587,7 +588,7 @@ def check_decoder(key: str, raw: str) -> None:
             summaries = stats.parse(raw)
         except Unreadable:
             return
-        assert set(summaries) == set(GAMES)
+        assert set(summaries) == {Counted(g) for g in GAMES}
     else:
         parse = parse_lang if key == LANG_KEY else parse_theme
         allowed = LANGUAGES if key == LANG_KEY else THEMES

@@ -9,6 +9,7 @@ from pathlib import Path
 from fake_host import FakeHost, Page, record_farkle, record_penta
 from zaria_web import stats, transfer
 from zaria_web.app import App
+from zaria_web.counted import Counted
 
 CSS = Path(__file__).resolve().parent.parent / "web" / "css"
 
@@ -130,7 +131,7 @@ def test_clearing_is_said_by_the_buttons_and_the_focus_goes_to_home() -> None:
     app.action("stats-clear", {})
     app.action("stats-clear-yes", {})
     page = Page(host.screen_html)
-    assert stats.load(host)["penta"].games == 0
+    assert stats.load(host)[Counted("penta")].games == 0
     assert page.text["stats-said"] == "Statistics cleared." and not page.has(transfer.SAID)
     assert host.focused == "#stats-home" and page.enabled("stats-home")
     assert not page.enabled("stats-clear")  # nothing left to clear

@@ -2,16 +2,25 @@
 the one update loop every change goes through.
 
 What the page reports (``action(act, data)``, ``key(key)``, a timer, a download)
-becomes an intent value, by the app for its own controls (home, language,
-theme, notices) or by the current screen. :meth:`App.dispatch` then runs the
-loop, in Elm's shape (see :mod:`zaria_web.screen`):
+becomes an intent value, by the app for its own controls (:data:`ACTS`: home,
+the screens, language, theme, notices) or by the current screen.
+:meth:`App.dispatch` then runs the loop, in Elm's shape (see :mod:`zaria_web.screen`):
 
-1. the screen's ``update`` changes its model and lists effects;
-2. the game in progress is saved, if it changed (the one place saving happens);
-3. settings and navigation asked for are applied;
+1. the update changes its model and lists effects: the screen's, or the app's own
+   for its controls;
+2. storage is written (an update never writes it itself): the game in progress
+   is saved if it changed, then the writes the update asked for are performed
+   (a finished game counted, the statistics cleared, an unreadable value set
+   aside: see :class:`~zaria_web.effects.Write`);
+3. settings, the language and navigation asked for are applied (the settings and
+   the language are remembered in storage too);
 4. the screen is drawn once, from its model;
 5. focus, announcements and downloads are handed to the host, and the timer the
    model wants is started, kept or cancelled.
+
+An answer that comes back later (a download, a file read, a write's outcome)
+goes to the screen that asked, as an intent, through the same loop when that
+screen is shown.
 
 Screens are imported only when first opened, so the home page boots with little
 Python.
@@ -21,7 +30,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
@@ -30,20 +40,24 @@ from zaria_web.effects import (
     CELEBRATIONS,
     SOUNDS,
     Celebrate,
+    ClearStats,
     Download,
     Draw,
     Effects,
     Focus,
     Go,
+    Language,
     Notice,
     ReadFile,
     SaveFile,
     ScrollTop,
+    SetAside,
     Setting,
     Sound,
     StoreAll,
     Timer,
     Vibrate,
+    Write,
 )
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
@@ -95,6 +109,69 @@ BACKS = (*PLAYED, "home")
 ERROR_UNSAVED = "error.generic_unsaved"
 #: How much of an error's own text the notice shows (enough to report it).
 ERROR_DETAIL_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class Open:
+    """Show the screen called ``screen`` (home, a game, the statistics, the settings)."""
+
+    screen: str
+
+
+@dataclass(frozen=True)
+class OpenRules:
+    """Show ``game``'s rules, whose back button returns to the screen shown now."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class OpenPast:
+    """Show the finished game ``ident`` again (from the statistics' list)."""
+
+    ident: str
+
+
+@dataclass(frozen=True)
+class ChooseLanguage:
+    """Speak ``lang`` from now on (the game in progress is untouched, only redrawn)."""
+
+    lang: str
+
+
+@dataclass(frozen=True)
+class SwitchTheme:
+    """Show the colour scheme not shown now (:meth:`App.next_theme`)."""
+
+
+@dataclass(frozen=True)
+class CloseNotice:
+    """The player dismissed the notice ``notice``."""
+
+    notice: str
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """Continue ``game`` in this tab, from the other tab's latest save."""
+
+    game: str
+
+
+#: The app's own controls, by ``data-act``: the intent each reports (the app's update
+#: takes them; every other control is the current screen's).
+ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
+    "home": lambda d: Open("home"),
+    "open": lambda d: Open(d["game"]),
+    "rules": lambda d: OpenRules(d.get("game", "penta")),
+    "lang": lambda d: ChooseLanguage(d.get("value", "")),
+    "theme": lambda d: SwitchTheme(),
+    "notice-close": lambda d: CloseNotice(d.get("notice", "")),
+    "take-over": lambda d: TakeOver(d["game"]),
+    "open-game": lambda d: OpenPast(d["id"]),
+}
+#: The intents the app's update takes.
+APP_INTENTS = (Open, OpenRules, OpenPast, ChooseLanguage, SwitchTheme, CloseNotice, TakeOver)
 
 
 class App:
@@ -178,7 +255,8 @@ class App:
 
     # -- the update loop ----------------------------------------------------
     def dispatch(self, intent: Any, draw: bool = True) -> None:
-        """Run one intent through the current screen: update, save, draw, effects.
+        """Run one intent through its update (the app's own, for its controls; else
+        the current screen's), then write, draw and perform its effects.
 
         ``draw=False`` skips the drawing, for text being typed (the field already
         shows it, and a redraw under the caret would be wasted work), unless the
@@ -187,29 +265,28 @@ class App:
         if self._closed:
             return
         out = Effects()
-        self.screen.update(intent, out)
+        if isinstance(intent, APP_INTENTS):
+            self._update(intent, out)
+        else:
+            self.screen.update(intent, out)
         self._apply(out, draw)
 
     def _apply(self, out: Effects, draw: bool) -> None:
-        self._save(self.screen)
-        going: str | None = None
-        for effect in out.items:
-            if isinstance(effect, Setting):
-                self.set_setting(effect.key, effect.value)
-            elif isinstance(effect, Go):
-                going = effect.screen
-            elif isinstance(effect, Notice):
-                self.notice(effect.msg_id)
-            elif isinstance(effect, ReadFile):
-                # Before drawing: the file picked is in the field the drawing replaces.
-                self._read_file(effect)
-            elif isinstance(effect, StoreAll):
-                self._store_all(effect)
+        screen = self.screen
+        self._save(screen)
+        self._write(out, screen)
+        going = self._change(out)
         if going is not None:
             self.go(going)
             return
         if draw or any(isinstance(e, Draw) for e in out.items):
             self.redraw()
+        self._present(out)
+        self._arm()
+
+    def _present(self, out: Effects) -> None:
+        """Hand what ``out`` asks of the page, once drawn, to the host: the scrolling,
+        vibrations, sound and celebration, what is said, the focus, downloads and files."""
         if any(isinstance(e, ScrollTop) for e in out.items):
             self.host.scroll_to_top()
         if self.settings.get("haptics") == "on":
@@ -225,7 +302,85 @@ class App:
                 self._download(effect)
             elif isinstance(effect, SaveFile):
                 self.host.save_file(effect.name, effect.text, effect.mime)
-        self._arm()
+
+    def _change(self, out: Effects) -> str | None:
+        """Apply the settings, language, notices, file reads and writes of all or
+        nothing that ``out`` asks for; the screen it asks to show, if any."""
+        going: str | None = None
+        for effect in out.items:
+            if isinstance(effect, Setting):
+                self.set_setting(effect.key, effect.value)
+            elif isinstance(effect, Language):
+                self._speak(effect.lang)
+            elif isinstance(effect, Go):
+                going = effect.screen
+            elif isinstance(effect, Notice):
+                self.notice(effect.msg_id)
+            elif isinstance(effect, ReadFile):
+                # Before drawing: the file picked is in the field the drawing replaces.
+                self._read_file(effect)
+            elif isinstance(effect, StoreAll):
+                self._store_all(effect)
+        return going
+
+    def _write(self, out: Effects, screen: Screen) -> None:
+        """Perform the writes an update of ``screen`` asked for (``out``'s
+        :class:`~zaria_web.effects.Write` effects), in order."""
+        for effect in out.items:
+            if isinstance(effect, Write):
+                self._perform(effect, screen)
+
+    def _perform(self, effect: Write, screen: Screen) -> None:
+        """Perform one write ``screen``'s update asked for; an answer it has goes back
+        to that screen as an intent."""
+        # The statistics come with the screens that count or show them, not at boot.
+        from zaria_web import stats
+
+        if isinstance(effect, SetAside):
+            stored.set_aside(self.host, effect.key, effect.bad_key, effect.raw)
+        elif isinstance(effect, ClearStats):
+            # The finished games go with the statistics that counted them.
+            cleared = stats.clear(self.host)
+            cleared = archive.clear(self.host) and cleared
+            self._answer(screen, effect.done(cleared))
+        elif isinstance(effect, stats.RecordGame):
+            # Kept to be opened again only if it was counted (under the same conditions).
+            if stats.record(
+                self.ctx,
+                effect.counted,
+                effect.outcome,
+                effect.seats,
+                effect.reproducible,
+                upper_bonus=effect.upper_bonus,
+                wins=effect.wins,
+                log=effect.log,
+                costs=effect.costs,
+            ):
+                archive.add(self.ctx, effect.entry)
+        else:
+            raise TypeError(f"the app cannot perform {effect!r}")
+
+    def _answer(self, screen: Screen, intent: Any) -> None:
+        """Hand ``intent``, the answer to what ``screen`` asked, to that screen, shown
+        or not (its model says what storage holds): through the loop when it is
+        shown, else as an update of its model alone (it is drawn when shown)."""
+        if screen is self.screen and not self._closed:
+            self.dispatch(intent)
+        else:
+            self._update_unseen(screen, intent)
+
+    def _update_unseen(self, screen: Screen, intent: Any) -> None:
+        """Run ``intent`` through the update of ``screen``, which is not shown (or is
+        being left): its model changes and the writes and notices it asks for are
+        performed; nothing is drawn, said or focused for it."""
+        out = Effects()
+        screen.update(intent, out)
+        if self._closed:
+            return  # a closed app writes and says nothing more
+        self._write(out, screen)
+        for effect in out.items:
+            if isinstance(effect, Notice):
+                self.notice(effect.msg_id)
 
     def _feel(self, out: Effects) -> None:
         """The most telling sound of the update (unless the Sound setting is off, or at
@@ -249,7 +404,7 @@ class App:
             if screen is self.screen and not self._closed:
                 self.dispatch(intent)
                 return
-            screen.update(intent, Effects())
+            self._update_unseen(screen, intent)
             if not self._closed:
                 self.dispatch(Refresh())  # the screen shown may have waited for it too
 
@@ -271,16 +426,7 @@ class App:
 
     def _store_all(self, w: StoreAll) -> None:
         screen = self.screen
-
-        def answer(ok: bool) -> None:
-            # The screen that asked learns the outcome, shown or not (its model says
-            # what storage holds); it is drawn only when it is shown.
-            if screen is self.screen and not self._closed:
-                self.dispatch(w.done(ok))
-            else:
-                screen.update(w.done(ok), Effects())
-
-        self.host.storage_set_all(w.values, answer)
+        self.host.storage_set_all(w.values, lambda ok: self._answer(screen, w.done(ok)))
 
     def _arm(self) -> None:
         """Start, keep or cancel the timer, as the screen's model wants it now."""
@@ -341,7 +487,7 @@ class App:
                 entry += ":" + str(getattr(self._screen("game"), "ident", ""))
             self.host.remember_screen(entry, depth)
         if changed:
-            self.screen.update(Leave(), Effects())
+            self._update_unseen(self.screen, Leave())
             self.ctx.notices.clear()  # notices concern the screen they appeared on
             self._dismissed.clear()
             self.error_detail = None
@@ -370,7 +516,7 @@ class App:
         cancelled, so that nothing of it (a countdown, the computer's next step,
         a late download) acts any more."""
         for screen in self._screens.values():
-            screen.update(Leave(), Effects())
+            self._update_unseen(screen, Leave())
         self._cancel_timer()
         self._closed = True
 
@@ -390,39 +536,54 @@ class App:
 
     # -- intents ------------------------------------------------------------
     def action(self, act: str, data: Mapping[str, str]) -> None:
-        """A control was activated (click, tap, Enter/Space) or changed."""
-        if act == "home":
-            self.go("home")
-        elif act == "open":
-            self.go(data["game"])
-        elif act == "rules":
-            # The rules page of a game; its back button reopens that game.
+        """A control was activated (click, tap, Enter/Space) or changed: its intent, the
+        app's own (:data:`ACTS`) or the current screen's, goes through the loop."""
+        make = ACTS.get(act)
+        intent = make(data) if make is not None else self.screen.intent(act, data)
+        if intent is not None:
+            self.dispatch(intent, draw=data.get("event") != "input")
+
+    def _update(self, intent: Any, out: Effects) -> None:
+        """The app's own update, for its controls' intents (:data:`APP_INTENTS`)."""
+        if isinstance(intent, Open):
+            out.go(intent.screen)
+        elif isinstance(intent, OpenRules):
+            # The rules page of a game; its back button reopens the screen shown now.
             rules = self._screen("rules")
-            rules.game = data.get("game", "penta")  # type: ignore[attr-defined]
+            rules.game = intent.game  # type: ignore[attr-defined]
             rules.back = self.screen.name  # type: ignore[attr-defined]
-            self.go("rules")
-        elif act == "lang":
-            self.set_language(data.get("value", ""))
-        elif act == "theme":
-            self.set_setting("theme", self.next_theme())
-            self.redraw()
-        elif act == "notice-close":
-            if data.get("notice") == ERROR_NOTICE:
-                self.error_detail = None
-            if data.get("notice") in self.ctx.notices:
-                self.ctx.notices.remove(data["notice"])
-                self._dismissed.add(data["notice"])
-            self.redraw()
-            self.host.focus("#screen")
-        elif act == "take-over":
-            self.take_over(data["game"])
-        elif act == "open-game":  # a finished game, from the statistics' list
-            self._screen("game").show(data["id"])  # type: ignore[attr-defined]
-            self.go("game")
+            out.go("rules")
+        elif isinstance(intent, OpenPast):
+            self._open_past(intent.ident, out)
+        elif isinstance(intent, ChooseLanguage) and intent.lang in LANGUAGES:
+            out.language(intent.lang)
+            out.focus("#lang")
+        elif isinstance(intent, SwitchTheme):
+            out.setting("theme", self.next_theme())
+        elif isinstance(intent, CloseNotice):
+            self._close_notice(intent.notice)
+            out.focus("#screen")
+        elif isinstance(intent, TakeOver):
+            self._take_over(intent.game)
+            out.go(intent.game)
+
+    def _open_past(self, ident: str, out: Effects) -> None:
+        """Show the finished game ``ident``: the screen of finished games reads it when
+        it is shown (or, already shown, now)."""
+        past = self._screen("game")
+        past.show(ident)  # type: ignore[attr-defined]
+        if past is self.screen:
+            past.update(Refresh(), out)
         else:
-            intent = self.screen.intent(act, data)
-            if intent is not None:
-                self.dispatch(intent, draw=data.get("event") != "input")
+            out.go("game")
+
+    def _close_notice(self, notice: str) -> None:
+        """Dismiss ``notice``: it is not shown again on this screen."""
+        if notice == ERROR_NOTICE:
+            self.error_detail = None
+        if notice in self.ctx.notices:
+            self.ctx.notices.remove(notice)
+            self._dismissed.add(notice)
 
     def key(self, key: str) -> bool:
         """A keyboard shortcut outside text fields; True when it was used."""
@@ -439,7 +600,7 @@ class App:
         if name != self.screen.name:
             self.go(name, from_history=True)
         elif name == "game":
-            self.redraw()  # another finished game, on the screen already shown
+            self.dispatch(Refresh())  # another finished game, on the screen already shown
 
     def open_entry(self, entry: str) -> None:
         """Open the screen of ``entry`` as a link to it does: over home, in a new
@@ -448,7 +609,7 @@ class App:
         if name != self.screen.name:
             self.go(name)
         elif name == "game":
-            self.redraw()  # another finished game, on the screen already shown
+            self.dispatch(Refresh())  # another finished game, on the screen already shown
 
     def _entry_screen(self, entry: str, link: bool = False) -> str:
         """The screen ``entry`` names, made ready (which game's rules); home if none."""
@@ -465,13 +626,14 @@ class App:
         return name if name in SCREENS or name in PLAYED else "home"
 
     def set_language(self, lang: str) -> None:
-        """Switch language; the game in progress is untouched, only redrawn."""
-        if lang not in LANGUAGES:
-            return
+        """Switch language (as the language control does); the game in progress is
+        untouched, only redrawn."""
+        self.dispatch(ChooseLanguage(lang))
+
+    def _speak(self, lang: str) -> None:
+        """Speak ``lang`` from now on, and remember it."""
         self.ctx.tr = Translator(lang)
         stored.write(self.host, LANG_KEY, lang)
-        self.redraw()
-        self.host.focus("#lang")
 
     # -- saved games and notices ----------------------------------------------
     def notice(self, msg_id: str) -> None:
@@ -525,17 +687,22 @@ class App:
             self.redraw()
 
     def take_over(self, game: str) -> None:
-        """Continue ``game`` in this tab from the other tab's latest save."""
+        """Continue ``game`` in this tab from the other tab's latest save (as the
+        offer's button does)."""
+        self.dispatch(TakeOver(game))
+
+    def _take_over(self, game: str) -> None:
+        """Forget this tab's copy of ``game``: its screen is made again, from the other
+        tab's latest save, when it is next shown."""
         self.ctx.saves.take_over(game)
         self.ctx.notices.clear()
         self._dismissed.clear()
         old = self._screens.pop(game, None)
         if old is not None:
-            old.update(Leave(), Effects())
+            self._update_unseen(old, Leave())
             self._cancel_timer()
             if self.screen is old:
                 self.screen = self._screens["home"]
-        self.go(game)
 
     def notices_html(self) -> str:
         """The notices, and the offer to continue here a game another tab holds."""

@@ -1,11 +1,15 @@
 """Finished games, kept in the browser's storage (``zaria.games``) to be opened again.
 
-The game screen calls :func:`add` when a game ends, for every game the
+When a game ends, its screen's update makes its :class:`Entry` and asks for it to
+be counted and kept (:class:`zaria_web.stats.RecordGame`); the app calls
+:func:`add` after the update, where it performs every write, for every game the
 statistics count (not with scripted or seeded dice, not in a tab another tab
-has taken the game from: :func:`zaria_web.stats.record`'s conditions). An entry
-(:class:`Entry`) holds what the end screen needs to be drawn again: the engine's
-state, the screen's extras (Penta's reviewed decisions), the game's log when
-there is one, with the date, the seats, the totals and the winners for the list.
+has taken the game from: :func:`zaria_web.stats.record`'s conditions). A
+screen's update only reads the games kept (:func:`look`). An entry holds what
+the end screen needs to be drawn again: the engine's state, the screen's extras
+(Penta's reviewed decisions), the game's log when there is one, with the date,
+the seats, the totals and the winners for the list, and what the statistics
+counted it under (:class:`~zaria_web.counted.Counted`, stored as its key).
 
 The stored value is ``{"format": 1, "games": [...]}``, oldest first, at most
 :data:`MAX_GAMES` games and :data:`MAX_CHARS` characters (the oldest go first),
@@ -28,6 +32,8 @@ from typing import Any
 
 from zaria.game import Game, Seat
 from zaria_web import stored
+from zaria_web.counted import Counted
+from zaria_web.effects import Effects
 from zaria_web.host import Host
 from zaria_web.routes import GAME_ID
 from zaria_web.screen import GAMES, Context
@@ -50,16 +56,24 @@ class Entry:
     """One finished game, as kept."""
 
     id: str
-    game: str  # "penta" or "farkle"
-    real: bool  # played with real dice (a score pad)
+    counted: Counted  # what the statistics counted it under: the game, its rules, its dice
     date: str  # ISO 8601, from Host.now_iso()
-    key: str  # the statistics key: the game and its rules ("farkle:additive-open500")
     seats: tuple[Seat, ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     state: dict[str, Any] = field(compare=False)  # the engine's (game.to_dict())
     extras: dict[str, Any] = field(compare=False)  # the screen's own fields of a save
     log: dict[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def game(self) -> str:
+        """The game played (``penta`` or ``farkle``)."""
+        return self.counted.game
+
+    @property
+    def real(self) -> bool:
+        """Whether it was played with real dice (a score pad)."""
+        return self.counted.real
 
     @property
     def screen(self) -> str:
@@ -72,7 +86,7 @@ class Entry:
             "game": self.game,
             "real": self.real,
             "date": self.date,
-            "key": self.key,
+            "key": self.counted.encode(),
             "seats": [s.to_dict() for s in self.seats],
             "totals": list(self.totals),
             "winners": list(self.winners),
@@ -94,8 +108,7 @@ class Entry:
             raise ValueError("a game's date or key is missing")
         if not isinstance(ident, str) or not GAME_ID.fullmatch(ident):
             raise ValueError("a game's id is not one of this app's")
-        if game not in GAMES or not isinstance(real, bool) or key.partition(":")[0] != game:
-            raise ValueError(f"not a game of this app: {game!r}")
+        counted = _counted(key, game, real)
         seats_raw, totals, winners = d.get("seats"), d.get("totals"), d.get("winners")
         if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= 7:
             raise ValueError("a game's seats are missing")
@@ -110,9 +123,18 @@ class Entry:
             raise ValueError("a game's state is missing")
         if not (log is None or isinstance(log, dict)):
             raise ValueError("a game's log is not an object")
-        return cls(
-            ident, game, real, date, key, seats, tuple(totals), tuple(winners), state, extras, log
-        )
+        return cls(ident, counted, date, seats, tuple(totals), tuple(winners), state, extras, log)
+
+
+def _counted(key: str, game: object, real: object) -> Counted:
+    """What a kept game was counted under, read from its key; raises ValueError unless
+    the key is one this version counts, and that of the game and dice stored beside it."""
+    if game not in GAMES or not isinstance(real, bool):
+        raise ValueError(f"not a game of this app: {game!r}")
+    counted = Counted.parse(key)  # raises BadCounted, a ValueError
+    if (counted.game, counted.real) != (game, real):
+        raise ValueError(f"a game's key {key!r} is not that of its game and dice")
+    return counted
 
 
 def _text(v: object, limit: int) -> bool:
@@ -125,21 +147,19 @@ def game_id(state: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def entry(date: str, key: str, game: Game[Any], extras: dict[str, Any], log: Any = None) -> Entry:
-    """The entry of ``game``, just finished; ``key`` is its statistics key
-    (``penta``, ``farkle:<rules>``, ``<game>:real``), ``log`` its log (with a
-    ``to_dict()``), if any."""
+def entry(
+    date: str, counted: Counted, game: Game[Any], extras: dict[str, Any], log: Any = None
+) -> Entry:
+    """The entry of ``game``, just finished; ``counted`` is what the statistics count
+    it under, ``log`` its log (with a ``to_dict()``), if any."""
     outcome = game.outcome()
     if outcome is None:
         raise ValueError("only a finished game is kept")
     state = game.to_dict()
-    name, _, rest = key.partition(":")
     return Entry(
         id=game_id(state),
-        game=name,
-        real=rest == "real",
+        counted=counted,
         date=date,
-        key=key,
         seats=tuple(game.seats),
         totals=tuple(outcome.totals),
         winners=tuple(outcome.winners),
@@ -176,8 +196,15 @@ def parse_value(data: Any) -> list[Entry]:
 def read(host: Host, notify: Callable[[str], None] | None = None) -> stored.Read[list[Entry]]:
     """Read the games; an unreadable value is set aside (``notify`` is told
     ``games.corrupt``); ``notify`` is told ``games.unavailable`` when storage
-    cannot be read."""
+    cannot be read. This writes (the value set aside): a screen's update reads
+    them with :func:`look`."""
     return stored.read_or_set_aside(host, KEY, parse, BAD_KEY, notify, "games")
+
+
+def look(host: Host, out: Effects) -> stored.Read[list[Entry]]:
+    """Read the games within a screen's update: as :func:`read`, the setting aside
+    and the notice asked of the app (``out``)."""
+    return stored.look(host, KEY, parse, BAD_KEY, "games", out)
 
 
 def load(host: Host, notify: Callable[[str], None] | None = None) -> list[Entry]:

@@ -6,6 +6,14 @@ place, after saving and drawing (see :meth:`zaria_web.app.App.dispatch`). A
 host that runs Python off the page's main thread then only has to ship the
 HTML and these values across.
 
+Nor does an update (or a screen's constructor) write the browser's storage: it
+may read it, but every write it wants is an effect: a :class:`Write` (a finished
+game to count, the statistics to clear, an unreadable value to set aside), which
+the app performs right after saving the game in progress (see
+:meth:`zaria_web.app.App._write`), a :class:`Setting`, or a :class:`StoreAll`
+(an import). An answer a write has (whether the statistics were cleared, whether
+the import was stored) comes back as an intent.
+
 Timers are not effects but a function of the model, like Elm's subscriptions:
 after every update the app asks the screen which timer it wants
 (:class:`Timer`, or None) and starts, keeps or cancels the one running. The
@@ -40,6 +48,13 @@ class Setting:
 
     key: str
     value: str
+
+
+@dataclass(frozen=True)
+class Language:
+    """Speak ``lang`` (one of the app's languages) from now on, and remember it."""
+
+    lang: str
 
 
 @dataclass(frozen=True)
@@ -113,6 +128,31 @@ class StoreAll:
     done: Callable[[bool], Any] = field(compare=False)
 
 
+class Write:
+    """An effect that writes the browser's storage, performed by the app right after
+    the update's save (see the module's docs). Those whose values belong to another
+    module are defined there (:class:`zaria_web.stats.RecordGame`)."""
+
+
+@dataclass(frozen=True)
+class SetAside(Write):
+    """Move ``raw``, the unreadable value found under ``key``, to ``bad_key``, where
+    it is kept for inspection and not met again (unless ``key`` holds another value
+    by then)."""
+
+    key: str
+    bad_key: str
+    raw: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class ClearStats(Write):
+    """Forget the statistics and the finished games kept; ``done`` makes the answer's
+    intent from whether they were (False: they could not be read, and are kept)."""
+
+    done: Callable[[bool], Any] = field(compare=False)
+
+
 #: The sounds a game makes and the celebrations it shows, the least telling first:
 #: of those one update asks for, only the most telling is played (a computer's turn
 #: played at once rolls, holds and scores in one update).
@@ -142,6 +182,7 @@ Effect = (
     Focus
     | Announce
     | Setting
+    | Language
     | Go
     | Notice
     | Download
@@ -153,6 +194,7 @@ Effect = (
     | SaveFile
     | ReadFile
     | StoreAll
+    | Write
 )
 
 
@@ -186,6 +228,9 @@ class Effects:
 
     def setting(self, key: str, value: str) -> None:
         self.items.append(Setting(key, value))
+
+    def language(self, lang: str) -> None:
+        self.items.append(Language(lang))
 
     def go(self, screen: str) -> None:
         self.items.append(Go(screen))
@@ -222,6 +267,15 @@ class Effects:
 
     def store_all(self, values: dict[str, str], done: Callable[[bool], Any]) -> None:
         self.items.append(StoreAll(values, done))
+
+    def write(self, effect: Write) -> None:
+        self.items.append(effect)
+
+    def set_aside(self, key: str, bad_key: str, raw: str) -> None:
+        self.items.append(SetAside(key, bad_key, raw))
+
+    def clear_stats(self, done: Callable[[bool], Any]) -> None:
+        self.items.append(ClearStats(done))
 
     def download(
         self, url: str, done: Callable[[bytes], Any], failed: Callable[[str], Any]

@@ -5,7 +5,9 @@ A screen is a model with four pure parts and one that changes it:
 - :meth:`Screen.intent` and :meth:`Screen.key` turn what the page reports (a
   control's ``data-act`` and dataset, a key) into an intent *value*, or None;
 - :meth:`Screen.update` changes the model for an intent and adds the effects
-  it wants (:mod:`zaria_web.effects`); it is the only part that changes anything;
+  it wants (:mod:`zaria_web.effects`); it is the only part that changes anything,
+  and changes only the model: it may read storage, but what it wants written is
+  an effect the app performs (as is everything else it wants of the page);
 - :meth:`Screen.view` draws the model as HTML and changes nothing;
 - :meth:`Screen.timer` says which timer the model wants running;
 - :meth:`Screen.saved` is what to keep in storage (a game's screen), or None.

@@ -1,8 +1,11 @@
 """Statistics of finished games, kept in the browser's storage (``zaria.stats``).
 
-The game screen calls :func:`record` when a game ends, with the game's
-:class:`~zaria.outcome.Outcome` and seats (for Penta, whether each seat earned
-the upper-section bonus; for Farkle, its winners are counted).
+When a game ends, its screen's update asks for it to be counted (a
+:class:`RecordGame` effect, with the game's :class:`~zaria.outcome.Outcome`
+and seats: for Penta, whether each seat earned the upper-section bonus; for
+Farkle, its winners are counted), and the app counts it (:func:`record`) where
+it performs every write, after the update (:mod:`zaria_web.app`). A screen's
+update only reads the statistics (:func:`look`).
 
 What counts:
 
@@ -11,9 +14,10 @@ What counts:
   people's results only (a game against the computer counts the person's
   score, not the computer's);
 - Farkle wins are counted by player name, computers included;
-- Farkle games are counted per set of house rules (:func:`farkle_key`): the
-  rules page's game under ``farkle``, as before house rules existed, and each
-  other set under ``farkle:<rules id>`` (``farkle:additive-open500``);
+- each summary counts one :class:`~zaria_web.counted.Counted`: Farkle games are
+  counted per set of house rules, the rules page's game under ``farkle``, as
+  before house rules existed, and each other set under ``farkle:<rules id>``
+  (``farkle:additive-open500``);
 - games played with real dice (a score pad) are counted apart, under
   ``penta:real`` and ``farkle:real`` (whatever Farkle's house rules);
 - games with scripted or seeded dice do not count, nor does a game this tab
@@ -23,11 +27,13 @@ What counts:
 
 The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``, plus
 one ``"farkle:<rules id>": {...}`` per other set of house rules that has
-games, read through :func:`zaria_web.stored.decode_json`. Statistics stored
+games (each key a :meth:`Counted.encode <zaria_web.counted.Counted.encode>`), read
+through :func:`zaria_web.stored.decode_json`. Statistics stored
 before house rules existed are the same format without those keys, so they load
 as they are and their Farkle games go on counting for the rules page's game. A
 rules id written otherwise than this version writes it (``farkle:standard-open0``,
-the options in another order) is read as the rules it names (:func:`canonical`).
+the options in another order) is read as the rules it names
+(:meth:`Counted.parse <zaria_web.counted.Counted.parse>`).
 A key this version cannot count (an unknown game or rules id, from an older or
 newer app or an imported file) is kept as it is, beside the figures it counts:
 each write of the statistics writes it back unchanged (:func:`split`). An
@@ -41,13 +47,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from zaria.farkle.rules import DEFAULT_RULES, FarkleRules
 from zaria.game import Seat
 from zaria.outcome import Outcome
 from zaria_web import stored
+from zaria_web.archive import Entry
+from zaria_web.counted import BadCounted, Counted
+from zaria_web.effects import Effects, Write
 from zaria_web.host import Host
 from zaria_web.play.log import GameLog
 from zaria_web.player_stats import PlayerStats, SeatGame, add_game, parse_players
@@ -59,77 +67,45 @@ BAD_KEY = "zaria.badstats"
 FORMAT = 1
 #: Farkle wins are kept for this many names at most (the most wins first).
 MAX_NAMES = 50
-#: The start of the key of Farkle's statistics under house rules.
-FARKLE_RULES_PREFIX = "farkle:"
-#: The keys of the games played with real dice (on a score pad), counted apart.
-REAL_KEYS = tuple(f"{g}:real" for g in GAMES)
+#: What every set of statistics has a summary of, even an empty one: each game as
+#: played before house rules and score pads existed.
+GAME_SUMMARIES = tuple(Counted(g) for g in GAMES)
 
 
-def farkle_key(rules: FarkleRules = DEFAULT_RULES) -> str:
-    """The key that Farkle games under ``rules`` are counted under.
-
-    >>> farkle_key(), farkle_key(FarkleRules(opening_minimum=500, table="additive"))
-    ('farkle', 'farkle:additive-open500')
-    """
-    return "farkle" if rules.is_default else FARKLE_RULES_PREFIX + rules.id
-
-
-def canonical(key: str) -> str | None:
-    """The key under which this version counts what is stored under ``key`` (None:
-    a key it cannot count).
-
-    >>> canonical("farkle:penalty500"), canonical("farkle:standard-open0")
-    (None, 'farkle')
-    >>> canonical("farkle:additive-penalty500-open350"), canonical("yacht")
-    ('farkle:additive-open350-penalty500', None)
-    """
-    if key in GAMES or key in REAL_KEYS:
-        return key
-    if not key.startswith(FARKLE_RULES_PREFIX):
-        return None
+def _counted(key: str) -> Counted | None:
+    """What ``key`` counts, or None for a key this version cannot count."""
     try:
-        rules = FarkleRules.from_id(key.removeprefix(FARKLE_RULES_PREFIX), exact=False)
-    except ValueError:  # BadRulesError, or digits int() refuses ("²", thousands of them)
+        return Counted.parse(key)
+    except BadCounted:
         return None
-    return farkle_key(rules)
 
 
-def split(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A stored statistics object's entries this version counts (under their
-    :func:`canonical` keys), and those it keeps as they are: the keys it cannot
-    count, and a second spelling of rules already counted (never merged: the two
-    may overlap, and nothing is lost by keeping it).
+def split(data: dict[str, Any]) -> tuple[dict[Counted, Any], dict[str, Any]]:
+    """A stored statistics object's entries this version counts (by what they count),
+    and those it keeps as they are: the keys it cannot count, and a second spelling
+    of rules already counted (never merged: the two may overlap, and nothing is lost
+    by keeping it).
 
-    >>> split({"format": 1, "farkle:standard": {"g": 1}, "farkle": {"g": 2}, "x": 3})
-    ({'farkle': {'g': 2}}, {'farkle:standard': {'g': 1}, 'x': 3})
+    >>> counted, kept = split({"format": 1, "farkle:standard": {"g": 1}, "farkle": {"g": 2}})
+    >>> counted == {Counted("farkle"): {"g": 2}}, kept
+    (True, {'farkle:standard': {'g': 1}})
     """
-    counted: dict[str, Any] = {}
+    found = {key: _counted(key) for key in data if key != "format"}
+
+    def other_spelling(key: str) -> bool:
+        what = found[key]
+        return what is None or what.encode() != key
+
+    counted: dict[Counted, Any] = {}
     kept: dict[str, Any] = {}
     # A key written as this version writes it comes first and wins a clash.
-    for key in sorted((k for k in data if k != "format"), key=lambda k: canonical(k) != k):
-        name = canonical(key)
-        if name is None or name in counted:
+    for key in sorted(found, key=other_spelling):
+        what = found[key]
+        if what is None or what in counted:
             kept[key] = data[key]
         else:
-            counted[name] = data[key]
+            counted[what] = data[key]
     return counted, kept
-
-
-def farkle_rules(key: str) -> FarkleRules | None:
-    """The house rules a statistics key counts Farkle games for (None: not Farkle's).
-
-    >>> farkle_rules("farkle:doubling-penalty500").farkle_penalty, farkle_rules("penta")
-    (500, None)
-    """
-    if key == "farkle":
-        return DEFAULT_RULES
-    if not key.startswith(FARKLE_RULES_PREFIX):
-        return None
-    try:
-        rules = FarkleRules.from_id(key.removeprefix(FARKLE_RULES_PREFIX))
-    except ValueError:  # BadRulesError, or digits int() refuses ("²", thousands of them)
-        return None
-    return None if rules.is_default else rules  # the default set has its own key
 
 
 @dataclass(frozen=True)
@@ -217,28 +193,36 @@ def _players(raw: Any) -> tuple[PlayerStats, ...]:
         return ()
 
 
-def parse(raw: str) -> dict[str, Summary]:
+def empty() -> dict[Counted, Summary]:
+    """The statistics when nothing was counted: an empty summary of each game."""
+    return {c: Summary() for c in GAME_SUMMARIES}
+
+
+def parse(raw: str) -> dict[Counted, Summary]:
     """The statistics stored as ``raw``; raises :class:`~zaria_web.stored.Unreadable`
     for anything else.
 
     Every game has a summary (empty when nothing was counted); Farkle under other
-    house rules has one per set that was counted.
+    house rules, and each game played with real dice, has one once it was counted.
 
-    >>> parse('{"format": 1}') == {"penta": Summary(), "farkle": Summary()}
+    >>> parse('{"format": 1}') == empty()
     True
     """
     return parse_value(stored.decode_json(raw))[0]
 
 
-def parse_value(data: Any) -> tuple[dict[str, Summary], dict[str, Any]]:
+def parse_value(data: Any) -> tuple[dict[Counted, Summary], dict[str, Any]]:
     """The summaries of a decoded statistics object, and what it holds that this
     version keeps as it is (:func:`split`); raises :class:`~zaria_web.stored.Unreadable`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Unreadable("unknown statistics format")
     counted, kept = split(data)
-    keys = [*GAMES, *sorted(k for k in counted if k not in GAMES)]
+    others = sorted((c for c in counted if c not in GAME_SUMMARIES), key=Counted.encode)
     try:
-        summaries = {k: Summary.from_dict(counted[k]) if k in counted else Summary() for k in keys}
+        summaries = {
+            c: Summary.from_dict(counted[c]) if c in counted else Summary()
+            for c in (*GAME_SUMMARIES, *others)
+        }
     except ValueError as exc:
         raise Unreadable(str(exc)) from exc
     return summaries, kept
@@ -253,23 +237,33 @@ def kept(raw: str | None) -> dict[str, Any]:
         return {}
 
 
-def value(summaries: dict[str, Summary], keep: dict[str, Any]) -> dict[str, Any]:
-    """The statistics as stored (``zaria.stats``): the summaries, and what is kept as it is."""
-    return {**keep, "format": FORMAT, **{k: s.to_dict() for k, s in summaries.items()}}
+def value(summaries: dict[Counted, Summary], keep: dict[str, Any]) -> dict[str, Any]:
+    """The statistics as stored (``zaria.stats``): the summaries, each under its key
+    (:meth:`Counted.encode <zaria_web.counted.Counted.encode>`), and what is kept as it is."""
+    return {**keep, "format": FORMAT, **{c.encode(): s.to_dict() for c, s in summaries.items()}}
 
 
 def read(
     host: Host, notify: Callable[[str], None] | None = None
-) -> stored.Read[dict[str, Summary]]:
+) -> stored.Read[dict[Counted, Summary]]:
     """Read the statistics; an unreadable value is set aside (``notify`` is told
     ``stats.corrupt``); ``notify`` is told ``stats.unavailable`` when storage
-    cannot be read. The result's ``value`` is None unless its status is OK."""
+    cannot be read. The result's ``value`` is None unless its status is OK.
+
+    This writes (the value set aside): the app's to call, where it writes. A
+    screen's update reads them with :func:`look`."""
     return stored.read_or_set_aside(host, KEY, parse, BAD_KEY, notify, "stats")
 
 
-def load(host: Host, notify: Callable[[str], None] | None = None) -> dict[str, Summary]:
+def look(host: Host, out: Effects) -> stored.Read[dict[Counted, Summary]]:
+    """Read the statistics within a screen's update: as :func:`read`, the setting
+    aside and the notice asked of the app (``out``)."""
+    return stored.look(host, KEY, parse, BAD_KEY, "stats", out)
+
+
+def load(host: Host, notify: Callable[[str], None] | None = None) -> dict[Counted, Summary]:
     """The statistics of each game (empty summaries when none could be read)."""
-    return read(host, notify).value or {g: Summary() for g in GAMES}
+    return read(host, notify).value or empty()
 
 
 def clear(host: Host) -> bool:
@@ -371,37 +365,57 @@ def _seat_games(
     ]
 
 
+@dataclass(frozen=True)
+class RecordGame(Write):
+    """Count a finished game under ``counted`` and, when it counts, keep it to be
+    opened again (``entry``): the finished games kept are those the statistics count.
+
+    The other fields are :func:`record`'s: the game's outcome and seats, whether its
+    dice were scripted or seeded, its log, and what the game counts of its own."""
+
+    counted: Counted
+    outcome: Outcome
+    seats: tuple[Seat, ...]
+    reproducible: bool
+    entry: Entry = field(compare=False)
+    log: GameLog | None = field(default=None, compare=False)
+    upper_bonus: Sequence[bool] | None = None
+    wins: bool = False
+    costs: Sequence[float] | None = None
+
+
 def record(
     ctx: Context,
-    key: str,
+    counted: Counted,
     outcome: Outcome,
     seats: Sequence[Seat],
     reproducible: bool,
-    upper_bonus: list[bool] | None = None,
+    upper_bonus: Sequence[bool] | None = None,
     wins: bool = False,
     log: GameLog | None = None,
     costs: Sequence[float] | None = None,
 ) -> bool:
-    """Count a finished game under ``key`` (``penta``, or :func:`farkle_key` of its
-    rules): each seat's total and name, whether each is a person, for Penta whether
-    each earned the upper bonus, and the winners when ``wins`` is set; the game's log
-    and, for Penta, each seat's cost of its reviewed choices (None: not reviewed)
-    give the players' own figures (:mod:`zaria_web.player_stats`). False when it
-    does not count (see the module's docs) or the statistics could not be read
-    (nothing is stored over them)."""
-    game = key.partition(":")[0]
+    """Count a finished game under ``counted``: each seat's total and name, whether
+    each is a person, for Penta whether each earned the upper bonus, and the winners
+    when ``wins`` is set; the game's log and, for Penta, each seat's cost of its
+    reviewed choices (None: not reviewed) give the players' own figures
+    (:mod:`zaria_web.player_stats`). False when it does not count (see the module's
+    docs) or the statistics could not be read (nothing is stored over them).
+
+    This writes: the app calls it (a :class:`RecordGame` effect), after the update."""
+    game = counted.game
     if reproducible or game in ctx.saves.conflicts:
         return False
     found = read(ctx.host, ctx.saves.tell)
     if found.status is Status.FAILED:
         return False
-    summaries = found.value or {g: Summary() for g in GAMES}
-    summaries[key] = add_result(
-        summaries.get(key, Summary()),
+    summaries = found.value or empty()
+    summaries[counted] = add_result(
+        summaries.get(counted, Summary()),
         list(outcome.totals),
         [s.name for s in seats],
         [not s.computer for s in seats],
-        upper_bonus=upper_bonus,
+        upper_bonus=None if upper_bonus is None else list(upper_bonus),
         winners=list(outcome.winners) if wins else None,
         won=outcome.winners,
         costs=costs,

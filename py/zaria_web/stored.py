@@ -14,6 +14,9 @@ developer tools left there, so every value is read as hostile:
   read (:class:`~zaria_web.host.StorageError`). It never raises.
 - :func:`write` stores a value unless the key cannot be read: a value nobody
   could see may be worth keeping, so it is never written over.
+- :func:`look` reads as :func:`read_or_set_aside` does, for a screen's update,
+  which never writes: the value to set aside, and the notice, are effects for
+  the app to perform (:mod:`zaria_web.effects`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
+from zaria_web.effects import Effects
 from zaria_web.host import Host, StorageError
 
 #: The longest stored value read (saves are a few kilobytes).
@@ -190,11 +194,45 @@ def read_or_set_aside(
     ``notify`` is told ``<words>.unavailable`` when storage cannot be read."""
     found = read(host, key, parse)
     if found.status is Status.UNREADABLE and found.raw is not None:
-        write(host, bad_key, found.raw)
-        host.storage_remove(key)
-    if notify is not None and found.status in (Status.UNREADABLE, Status.FAILED):
-        notify(f"{words}.corrupt" if found.status is Status.UNREADABLE else f"{words}.unavailable")
+        set_aside(host, key, bad_key, found.raw)
+    trouble = _trouble(found, words)
+    if notify is not None and trouble is not None:
+        notify(trouble)
     return found
+
+
+def look(
+    host: Host, key: str, parse: Callable[[str], T], bad_key: str, words: str, out: Effects
+) -> Read[T]:
+    """Read ``key`` through ``parse`` within a screen's update: as
+    :func:`read_or_set_aside`, but the unreadable value is set aside, and the player
+    told, by the app after the update (effects added to ``out``)."""
+    found = read(host, key, parse)
+    if found.status is Status.UNREADABLE and found.raw is not None:
+        out.set_aside(key, bad_key, found.raw)
+    trouble = _trouble(found, words)
+    if trouble is not None:
+        out.notice(trouble)
+    return found
+
+
+def _trouble(found: Read[Any], words: str) -> str | None:
+    """The notice of a read that went wrong (``<words>.corrupt``, ``.unavailable``)."""
+    if found.status is Status.UNREADABLE:
+        return f"{words}.corrupt"
+    return f"{words}.unavailable" if found.status is Status.FAILED else None
+
+
+def set_aside(host: Host, key: str, bad_key: str, raw: str) -> None:
+    """Move ``raw``, the unreadable value read from ``key``, to ``bad_key`` (unless
+    ``key`` holds another value by now, or cannot be read)."""
+    try:
+        if host.storage_get(key) != raw:
+            return
+    except StorageError:
+        return
+    write(host, bad_key, raw)
+    host.storage_remove(key)
 
 
 def readable(host: Host, key: str) -> bool:

@@ -25,9 +25,10 @@ from typing import Any
 
 from zaria.i18n import Translator
 from zaria_web import archive, stats, stored
+from zaria_web.counted import Counted
 from zaria_web.effects import Effects
 from zaria_web.html import attrs, h
-from zaria_web.screen import GAMES, Context, Enter, StorageChanged
+from zaria_web.screen import Context, Enter, StorageChanged
 from zaria_web.stored import Status, Unreadable
 from zaria_web.widgets import button
 
@@ -101,14 +102,14 @@ class BadImport(Exception):
 class Imported:
     """A file's statistics and games, read and checked."""
 
-    summaries: dict[str, stats.Summary]
+    summaries: dict[Counted, stats.Summary]
     games: list[archive.Entry]
     #: What the file's statistics hold that this version keeps as it is (:func:`stats.split`).
     kept: dict[str, Any]
 
 
 def export_text(
-    summaries: dict[str, stats.Summary],
+    summaries: dict[Counted, stats.Summary],
     games: list[archive.Entry],
     date: str,
     kept: dict[str, Any],
@@ -181,7 +182,8 @@ SAID = "stats-transfer-said"
 @dataclass(init=False)
 class Transfer:
     """The export and import part of the statistics screen: its model and update
-    (the screen's context is handed in: the model holds only values)."""
+    (the screen's context is handed in: the model holds only values). What it shows
+    is read when the screen is shown (:class:`~zaria_web.screen.Enter`)."""
 
     #: The finished games kept, as last read.
     games: list[archive.Entry]
@@ -193,13 +195,12 @@ class Transfer:
     #: it catches the eye again when the same message comes twice).
     fresh: bool
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self) -> None:
         self.games, self.waiting, self.said, self.fresh = [], None, None, False
-        self.read(ctx)
 
-    def read(self, ctx: Context) -> None:
-        found = archive.read(ctx.host, ctx.saves.tell)
-        self.games = found.value or []
+    def read(self, ctx: Context, out: Effects) -> None:
+        """Read the finished games kept (an unreadable value is set aside by the app)."""
+        self.games = archive.look(ctx.host, out).value or []
 
     def close(self) -> None:
         """Drop the question and the last message (another question is asked, or
@@ -210,7 +211,7 @@ class Transfer:
         """Handle ``intent`` if it is the transfer's; whether the statistics changed."""
         self.fresh = False
         if isinstance(intent, Enter | StorageChanged):
-            self.read(ctx)
+            self.read(ctx, out)
             if isinstance(intent, Enter):
                 self.close()
         elif isinstance(intent, Export):
@@ -234,11 +235,11 @@ class Transfer:
         return False
 
     def _export(self, ctx: Context, out: Effects) -> None:
-        found = stats.read(ctx.host, ctx.saves.tell)
+        found = stats.look(ctx.host, out)
         if found.status is Status.FAILED:
             return  # statistics nobody can see are not exported as empty ones
-        summaries = found.value or {g: stats.Summary() for g in GAMES}
-        self.read(ctx)
+        summaries = found.value or stats.empty()
+        self.read(ctx, out)
         date = ctx.host.now_iso()
         text = export_text(summaries, self.games, date, stats.kept(found.raw))
         out.save_file(f"zaria-stats-{date[:10]}.json", text)
@@ -277,7 +278,7 @@ class Transfer:
 
     def _replaced(self, ctx: Context, done: bool, out: Effects) -> bool:
         """Say how the import went, by the Import button."""
-        self.read(ctx)
+        self.read(ctx, out)
         self._say(ctx, Said("import.done") if done else Said("import.failed", True), out)
         return done
 

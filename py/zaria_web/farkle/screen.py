@@ -44,7 +44,7 @@ from zaria.farkle.state import TARGETS
 from zaria.farkle.state import VERSION as STATE_VERSION
 from zaria.farkle.strategy import expert_table
 from zaria.game import Seat
-from zaria_web import stats
+from zaria_web.counted import Counted
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.farkle import setup_view, view
@@ -185,10 +185,11 @@ class FarklePart:
     def ended(self, out: Effects) -> None:
         out.focus("#fk-over-title")
 
-    def stats_key(self) -> str:
+    def stats_key(self) -> Counted:
         assert self.s.game is not None
-        key = stats.farkle_key(self.s.game.rules)
-        return key if self.s.pad is None else "farkle:real"
+        if self.s.pad is not None:
+            return Counted("farkle", real=True)
+        return Counted.of_rules(self.s.game.rules)
 
     def stats_extra(self) -> dict[str, Any]:
         return {"wins": True}

@@ -21,7 +21,7 @@ from zaria_web.play import seats
 from zaria_web.play.intents import ToggleLog
 from zaria_web.play.log import GameLog
 from zaria_web.play.screen import GameScreen, game_screen
-from zaria_web.screen import Context, Enter, Page, StorageChanged
+from zaria_web.screen import Context, Enter, Page, Refresh, StorageChanged
 from zaria_web.widgets import button
 
 
@@ -56,13 +56,12 @@ class PastScreen(Page):
         self.problem = ""
 
     def show(self, ident: str) -> None:
-        """Open the game ``ident`` (read from storage now)."""
+        """Open the game ``ident`` (read from storage by the update that shows it)."""
         self.ident = ident
-        self._load()
 
-    def _load(self) -> None:
+    def _load(self, out: Effects) -> None:
         self.entry, self.screen, self.problem = None, None, ""
-        self.entry = archive.find(archive.load(self.ctx.host, self.ctx.saves.tell), self.ident)
+        self.entry = archive.find(archive.look(self.ctx.host, out).value or [], self.ident)
         if self.entry is None:
             self.problem = "missing"
             return
@@ -85,8 +84,8 @@ class PastScreen(Page):
             out.go(intent.screen)
         elif isinstance(intent, ToggleLog) and self.screen is not None:
             self.screen.log_open = not self.screen.log_open
-        elif isinstance(intent, Enter | StorageChanged):
-            self._load()
+        elif isinstance(intent, Enter | StorageChanged | Refresh):
+            self._load(out)
             if isinstance(intent, Enter):
                 out.focus(".past .end-title, .past #fk-over-title, #past-title")
 

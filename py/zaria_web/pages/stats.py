@@ -9,7 +9,11 @@ Clearing asks first, in the page (a confirmation panel with the safe choice
 focused), because it cannot be undone; so does an import. One question is open
 at a time: asking one closes the other. Each takes the place of the buttons
 that asked it, and the CSS keeps it in view (it sticks to the bottom of the
-window rather than fall below it). What the clearing came to is said there too.
+window rather than fall below it). What the clearing came to is said there too:
+the app clears (:class:`~zaria_web.effects.ClearStats`) and answers with
+:class:`Cleared`, as it answers every write a screen asks for.
+
+The figures are read when the screen is shown, and again when storage changes.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from zaria.farkle.rules import DEFAULT_RULES
-from zaria_web import archive, archive_view, stats, transfer
+from zaria_web import archive_view, stats, transfer
+from zaria_web.counted import Counted
 from zaria_web.effects import Effects, Go
 from zaria_web.farkle.view import house_lines
 from zaria_web.html import attrs, bdi, h, tr_html
@@ -41,25 +46,44 @@ class Clear:
 
 
 @dataclass(frozen=True)
+class Cleared:
+    """The app cleared the statistics and the finished games (``done``), or could not
+    read them and kept them."""
+
+    done: bool
+
+
+@dataclass(frozen=True)
 class KeepThem:
     """No, keep them."""
 
 
 @dataclass(frozen=True)
 class ChoosePlayer:
-    """Show this player's charts in this part of the screen (a stats key's section)."""
+    """Show this player's charts in this part of the screen (:func:`section_of`)."""
 
     section: str
     player: str
 
 
-def section_of(key: str) -> str:
-    """The part of the screen (and the start of its ids) that a stats key's figures fill.
+def section_of(counted: Counted) -> str:
+    """The part of the screen (and the start of its ids) that the figures of what is
+    ``counted`` fill.
 
-    >>> section_of("penta"), section_of("farkle:additive-open500"), section_of("penta:real")
-    ('penta', 'farkle-additive-open500', 'penta-real')
+    >>> section_of(Counted("penta")), section_of(Counted("farkle", "additive-open500"))
+    ('penta', 'farkle-additive-open500')
+    >>> section_of(Counted("penta", real=True))
+    'penta-real'
     """
-    return key.replace(":", "-")
+    return "-".join((counted.game, *_apart(counted)))
+
+
+def _apart(counted: Counted) -> tuple[str, ...]:
+    """What sets the figures of ``counted`` apart from its game's own: its house rules,
+    or the real dice (nothing for the game as the rules page describes it)."""
+    if counted.real:
+        return ("real",)
+    return () if counted.rules is None else (counted.rules,)
 
 
 ACTS: dict[str, Any] = {
@@ -81,16 +105,15 @@ class StatsScreen(Page):
         #: What the last clearing came to (a message id), shown by the buttons.
         self.said: str | None = None
         #: The statistics as last read (on showing the screen, or a change in storage).
-        self.summaries: dict[str, stats.Summary] = {}
+        self.summaries: dict[Counted, stats.Summary] = stats.empty()
         #: The player whose charts each section shows (by :func:`player_key`).
         self.chosen: dict[str, str] = {}
-        self._read()
         #: Export, import and the finished games kept.
-        self.transfer = transfer.Transfer(ctx)
+        self.transfer = transfer.Transfer()
 
-    def _read(self) -> None:
-        found = stats.read(self.ctx.host, self.ctx.saves.tell)
-        self.summaries = found.value or {g: stats.Summary() for g in GAMES}
+    def _read(self, out: Effects) -> None:
+        """Read the statistics (an unreadable value is set aside by the app)."""
+        self.summaries = stats.look(self.ctx.host, out).value or stats.empty()
 
     # -- drawing -------------------------------------------------------------
     def view(self) -> str:
@@ -99,7 +122,7 @@ class StatsScreen(Page):
         panels = "".join(
             self._farkle_panel(summaries)
             if game == "farkle"
-            else self._panel(game, summaries[game])
+            else self._panel(game, summaries[Counted(game)])
             for game in GAMES
         )
         # Statistics that could not be read are not offered for clearing.
@@ -115,7 +138,7 @@ class StatsScreen(Page):
         )
 
     def _panel(self, game: str, s: stats.Summary) -> str:
-        return self._frame(game, self._figures(game, s) if s.games else self._none())
+        return self._frame(game, self._figures(Counted(game), s) if s.games else self._none())
 
     def _frame(self, game: str, body: str) -> str:
         title = f"stats-{game}"
@@ -127,11 +150,12 @@ class StatsScreen(Page):
 
     def _real(self, game: str) -> str:
         """The games played with real dice, apart, once there are any."""
-        s = self.summaries.get(f"{game}:real")
+        real = Counted(game, real=True)
+        s = self.summaries.get(real)
         if s is None or not s.games:
             return ""
-        ident = f"stats-{game}-real"
-        figures = self._figures(game, s, "real")
+        ident = f"stats-{section_of(real)}"
+        figures = self._figures(real, s)
         return (
             f'<section class="stats-rules stats-real" aria-labelledby="{ident}">'
             f'<h3 id="{ident}">{h(self.ctx.tr("stats.real_dice"))}</h3>{figures}</section>'
@@ -140,15 +164,15 @@ class StatsScreen(Page):
     def _none(self) -> str:
         return f'<p class="stats-empty">{h(self.ctx.tr("stats.none"))}</p>'
 
-    def _farkle_panel(self, summaries: dict[str, stats.Summary]) -> str:
+    def _farkle_panel(self, summaries: dict[Counted, stats.Summary]) -> str:
         """Farkle's figures, one part per set of house rules that has games."""
         counted = [
-            (rules, summaries[key])
-            for key in summaries
-            if (rules := stats.farkle_rules(key)) is not None and summaries[key].games
+            (rules, s)
+            for what, s in summaries.items()
+            if (rules := what.farkle_rules) is not None and s.games
         ]
         if not counted or [r for r, _ in counted] == [DEFAULT_RULES]:
-            return self._panel("farkle", summaries["farkle"])
+            return self._panel("farkle", summaries[Counted("farkle")])
         tr = self.ctx.tr
         parts = []
         for rules, s in sorted(counted, key=lambda rs: (not rs[0].is_default, rs[0].id)):
@@ -156,7 +180,8 @@ class StatsScreen(Page):
             label = " · ".join(house_lines(tr, rules) or self._default_lines())
             parts.append(
                 f'<section class="stats-rules" aria-labelledby="{ident}">'
-                f'<h3 id="{ident}">{h(label)}</h3>{self._figures("farkle", s, rules.id)}</section>'
+                f'<h3 id="{ident}">{h(label)}</h3>{self._figures(Counted.of_rules(rules), s)}'
+                "</section>"
             )
         return self._frame("farkle", "".join(parts))
 
@@ -164,9 +189,10 @@ class StatsScreen(Page):
         tr = self.ctx.tr
         return [tr(key, **params) for key, params in DEFAULT_RULES.summary()]
 
-    def _figures(self, game: str, s: stats.Summary, rules_id: str = "standard") -> str:
+    def _figures(self, counted: Counted, s: stats.Summary) -> str:
         """One summary's figures and, for Farkle, its wins."""
         tr = self.ctx.tr
+        game = counted.game
         rows = [(tr("stats.games"), tr.number(s.games))]
         if s.best is not None:
             best = tr.number(s.best)
@@ -182,10 +208,10 @@ class StatsScreen(Page):
             f'<div class="stat"><dt>{h(k)}</dt><dd class="num">{h(v)}</dd></div>' for k, v in rows
         )
         # The rules page's game keeps the marks it had before house rules existed.
-        default = rules_id == DEFAULT_RULES.id
-        marks = attrs(class_="stat-list", data_game=game, data_rules=None if default else rules_id)
-        ident = f"wins-{game}" if default else f"wins-{game}-{rules_id}"
-        section = game if default else f"{game}-{rules_id}"
+        apart = "".join(_apart(counted)) or None
+        marks = attrs(class_="stat-list", data_game=game, data_rules=apart)
+        section = section_of(counted)
+        ident = f"wins-{section}"
         players = players_part(tr, game, section, s.players, self.chosen.get(section))
         return f"<dl{marks}>{items}</dl>{self._wins(ident, s)}{players}"
 
@@ -250,10 +276,24 @@ class StatsScreen(Page):
 
     def update(self, intent: Any, out: Effects) -> None:
         if self.transfer.update(self.ctx, intent, out):
-            self._read()  # the statistics were replaced by a file's
+            self._read(out)  # the statistics were replaced by a file's
         elif isinstance(intent, ChoosePlayer):
             self._choose(intent, out)
-        elif isinstance(intent, AskClear):
+        elif isinstance(intent, AskClear | KeepThem | Clear | Cleared):
+            self._clearing(intent, out)
+        elif isinstance(intent, Go):
+            out.go(intent.screen)
+        elif isinstance(intent, Leave):
+            self.confirming, self.said = False, None
+        elif isinstance(intent, Enter | StorageChanged):
+            self._read(out)
+        if self.transfer.waiting is not None or self.transfer.said is not None:
+            self.confirming, self.said = False, None  # the import asked or said last
+
+    def _clearing(self, intent: AskClear | KeepThem | Clear | Cleared, out: Effects) -> None:
+        """The question before clearing, and the clearing, which the app does and
+        answers (:class:`Cleared`)."""
+        if isinstance(intent, AskClear):
             self.confirming, self.said = True, None
             self.transfer.close()  # one question at a time
             out.focus("#stats-clear-no")
@@ -261,23 +301,15 @@ class StatsScreen(Page):
             self.confirming = False
             out.focus("#stats-clear")
         elif isinstance(intent, Clear) and self.confirming:  # only once asked
-            self._clear(out)
-        elif isinstance(intent, Go):
-            out.go(intent.screen)
-        elif isinstance(intent, Leave):
-            self.confirming, self.said = False, None
-        elif isinstance(intent, Enter | StorageChanged):
-            self._read()
-        if self.transfer.waiting is not None or self.transfer.said is not None:
-            self.confirming, self.said = False, None  # the import asked or said last
+            self.confirming = False
+            out.clear_stats(Cleared)  # the finished games go with the statistics
+        elif isinstance(intent, Cleared):
+            self._cleared(intent.done, out)
 
-    def _clear(self, out: Effects) -> None:
-        # The finished games go with the statistics that counted them.
-        cleared = stats.clear(self.ctx.host)
-        cleared = archive.clear(self.ctx.host) and cleared
-        self.confirming = False
-        self._read()
-        self.transfer.read(self.ctx)
+    def _cleared(self, cleared: bool, out: Effects) -> None:
+        """Say what the clearing came to, with the figures as storage holds them now."""
+        self._read(out)
+        self.transfer.read(self.ctx, out)
         self.transfer.close()
         self.said = "stats.cleared" if cleared else "stats.unavailable"
         out.announce(self.ctx.tr(self.said))

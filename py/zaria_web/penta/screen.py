@@ -23,6 +23,7 @@ from zaria.penta.players import LEVELS
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, load_table, prepare
 from zaria_web import player_stats
+from zaria_web.counted import Counted
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
 from zaria_web.penta import review, saved, view
@@ -534,8 +535,8 @@ class PentaPart:
         return view.scored_text(self.s.ctx.tr, game, html=True, **self.s.note[1])
 
     # -- what Penta leaves to the shared screen ------------------------------------------
-    def stats_key(self) -> str:
-        return "penta" if self.s.pad is None else "penta:real"
+    def stats_key(self) -> Counted:
+        return Counted("penta", real=self.s.pad is not None)
 
     def busy(self, out: Effects) -> None:
         return None  # the table shows whose turn it is; a tap on it plays nothing

@@ -30,6 +30,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
 from zaria_web import archive, games, saved_state, stats, widgets
+from zaria_web.counted import Counted
 from zaria_web.effects import Effects, Timer
 from zaria_web.html import attrs
 from zaria_web.play import seats
@@ -175,7 +176,7 @@ class GamePart(Protocol[G]):
         """A game just started."""
 
     def ended(self, out: Effects) -> None:
-        """The game just ended (it is counted already)."""
+        """The game just ended (the app counts it after this update)."""
 
     def busy(self, out: Effects) -> None:
         """A person tried to play during the computer's turn."""
@@ -201,8 +202,8 @@ class GamePart(Protocol[G]):
     def prepare_timer(self) -> Timer | None:
         """A timer getting the computer ready, whoever's turn it is (Farkle's Expert)."""
 
-    def stats_key(self) -> str:
-        """Where the statistics count this game."""
+    def stats_key(self) -> Counted:
+        """Where the statistics count this game (its game, rules and dice)."""
 
     def stats_extra(self) -> dict[str, Any]:
         """The game's own figures for the statistics."""
@@ -655,14 +656,14 @@ class GameScreen(Page, Generic[G]):
         outcome = game.outcome()
         assert outcome is not None
         self.phase = "end"
-        key, extra = self.part.stats_key(), self.part.stats_extra()
         # A game this tab plays while another holds it is a stale copy: not counted.
-        if self.name not in self.ctx.saves.conflicts and stats.record(
-            self.ctx, key, outcome, game.seats, self.dice.reproducible, log=self.log, **extra
-        ):
-            # Kept to be opened again, as it was counted (under the same conditions).
-            now = self.ctx.host.now_iso()
-            archive.add(self.ctx, archive.entry(now, key, game, self.extras(), self.log))
+        if self.name not in self.ctx.saves.conflicts:
+            # The app counts it, and keeps it to be opened again if it counts.
+            counted, now = self.part.stats_key(), self.ctx.host.now_iso()
+            kept = archive.entry(now, counted, game, self.extras(), self.log)
+            seated, dice = tuple(game.seats), self.dice.reproducible
+            extra = self.part.stats_extra()
+            out.write(stats.RecordGame(counted, outcome, seated, dice, kept, self.log, **extra))
         self.part.ended(out)
 
     def extras(self) -> dict[str, Any]:
