@@ -24,9 +24,28 @@ KEY = "zaria.save.penta"
 STATE = {"game": "penta", "version": 1, "round": 3, "dice": [1, 2, 3, 4, 5], "held": [0, 1]}
 
 
+class Resumed(SaveStore):
+    """A save store loaded as the game screen and the app do: a save refused as it is
+    loaded is set aside (by the app, after the screen's first update)."""
+
+    def load(self, game: str) -> Loaded:
+        loaded = super().load(game)
+        if loaded.refused is not None:
+            self.reject(game, loaded.refused)
+        return Loaded(loaded.state, loaded.notice)
+
+
 def store(host: FakeHost | None = None, tab: str = "A") -> tuple[SaveStore, list[str]]:
     told: list[str] = []
-    return SaveStore(host or FakeHost(), notify=told.append, tab=tab), told
+    return Resumed(host or FakeHost(), notify=told.append, tab=tab), told
+
+
+def test_loading_a_bad_save_writes_nothing_and_says_why_it_is_refused() -> None:
+    host = FakeHost({KEY: "{not json"})
+    loaded = SaveStore(host, notify=lambda msg: None, tab="A").load("penta")
+    assert (loaded.state, loaded.notice) == (None, "save.corrupt")
+    assert loaded.refused is not None and loaded.refused.startswith("not JSON")
+    assert host.storage == {KEY: "{not json"}  # the app sets it aside, in its loop
 
 
 # -- round trips -----------------------------------------------------------------

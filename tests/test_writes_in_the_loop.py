@@ -196,6 +196,24 @@ def test_a_whole_game_is_saved_counted_and_kept_by_the_app_alone(watch: Watch, g
     assert stats.load(host)[COUNTED[game]].games == 2 and len(archive.load(host)) == 2
 
 
+@pytest.mark.parametrize("game", list(COUNTED))
+def test_a_save_refused_or_over_is_set_aside_or_removed_by_the_app(watch: Watch, game: str) -> None:
+    """Resuming meets a save that cannot be played (the screen is made, and reads it,
+    outside any update): the app sets it aside, or removes a finished game's save,
+    after the screen's first update, never the screen."""
+    host = WatchedHost(watch, {f"zaria.save.{game}": '{"engine": {"version": 1}}'})
+    app = App(host, {})
+    app.action("open", {"game": game})
+    assert f"zaria.save.{game}" not in host.storage
+    assert any(k.startswith(f"zaria.badsave.{game}.") for k in host.storage)
+    assert "save" in host.screen_html  # the notice says the save was set aside
+    over = start(WatchedHost(watch), game)
+    play_out(over, over.host)  # type: ignore[arg-type]
+    ended = _game_screen(over).saved()
+    assert ended is None  # a finished game has no save: nothing is resumed
+    assert f"zaria.save.{game}" not in over.host.storage  # type: ignore[attr-defined]
+
+
 # -- the statistics page -----------------------------------------------------------------
 
 

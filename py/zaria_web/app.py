@@ -63,7 +63,7 @@ from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
 from zaria_web.play.screen import game_screen
 from zaria_web.saves import PREFIX as SAVE_PREFIX
-from zaria_web.saves import SaveStore
+from zaria_web.saves import ForgetSave, RejectSave, SaveStore
 from zaria_web.screen import (
     GAMES,
     PLAYED,
@@ -338,6 +338,10 @@ class App:
 
         if isinstance(effect, SetAside):
             stored.set_aside(self.host, effect.key, effect.bad_key, effect.raw)
+        elif isinstance(effect, RejectSave):
+            self.ctx.saves.reject(effect.game, effect.reason)
+        elif isinstance(effect, ForgetSave):
+            self.ctx.saves.clear(effect.game)
         elif isinstance(effect, ClearStats):
             # The finished games go with the statistics that counted them.
             cleared = stats.clear(self.host)

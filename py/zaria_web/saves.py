@@ -63,6 +63,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from zaria_web.effects import Write
 from zaria_web.host import Host, StorageError
 from zaria_web.stored import Unreadable, decode_json
 
@@ -83,10 +84,13 @@ class SaveFormatError(ValueError):
 
 @dataclass
 class Loaded:
-    """What :meth:`SaveStore.load` found: a state to resume, and/or a notice id."""
+    """What :meth:`SaveStore.load` found: a state to resume, and/or a notice id; why
+    the save found was refused, when it was (the caller asks for it to be set aside:
+    :class:`RejectSave`)."""
 
     state: dict[str, Any] | None
     notice: str | None = None
+    refused: str | None = None
 
 
 @dataclass(frozen=True)
@@ -166,6 +170,22 @@ def encode(game: str, state: dict[str, Any], writer: Writer) -> str:
         {"format": FORMAT, "game": game, "state": state, "tab": writer.tab, "rev": writer.rev},
         separators=(", ", ": "),
     )
+
+
+@dataclass(frozen=True)
+class RejectSave(Write):
+    """Set aside the save of ``game``, refused when it was loaded (``reason``), so
+    that a new game starts afresh (:meth:`SaveStore.reject`)."""
+
+    game: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ForgetSave(Write):
+    """Remove the save of ``game``: the game it holds is over (:meth:`SaveStore.clear`)."""
+
+    game: str
 
 
 class SaveStore:
@@ -253,9 +273,10 @@ class SaveStore:
     def load(self, game: str) -> Loaded:
         """The saved state of ``game``, if there is a readable one.
 
-        A bad save is set aside (see the module's docs) and reported by notice id.
-        Loading also ends a conflict: this tab now holds the latest save. When
-        storage cannot be read the game is blocked (see :attr:`blocked`).
+        A bad save is reported by notice id, with why it was refused (it is to be set
+        aside: see the module's docs); nothing is written. Loading also ends a
+        conflict: this tab now holds the latest save. When storage cannot be read
+        the game is blocked (see :attr:`blocked`).
         """
         self.conflicts.discard(game)
         try:
@@ -271,8 +292,7 @@ class SaveStore:
         try:
             state, writer = decode(raw, game)
         except SaveFormatError as exc:
-            self._set_aside(game, raw, str(exc))
-            return Loaded(None, exc.notice)
+            return Loaded(None, exc.notice, str(exc))
         self._seen[game] = writer
         return Loaded(state)
 

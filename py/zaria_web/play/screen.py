@@ -31,7 +31,7 @@ from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
 from zaria_web import archive, games, saved_state, stats, widgets
 from zaria_web.counted import Counted
-from zaria_web.effects import Effects, Timer
+from zaria_web.effects import Effects, Timer, Write
 from zaria_web.html import attrs
 from zaria_web.play import seats
 from zaria_web.play.dice import Dice
@@ -54,6 +54,7 @@ from zaria_web.play.log import GameLog, Note, Turn
 from zaria_web.play.pad import ACTS as PAD_ACTS
 from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
+from zaria_web.saves import ForgetSave, RejectSave
 from zaria_web.screen import Context, Enter, Leave, Page
 from zaria_web.settings import PACE_MS, ChangeSetting, setting_intent
 from zaria_web.widgets import Note as Said
@@ -284,6 +285,8 @@ class GameScreen(Page, Generic[G]):
         #: its earlier turns are shown.
         self.log = GameLog()
         self.log_open = False
+        #: The writes of storage the screen has asked for before its first update.
+        self.writes: list[Write] = []
         if not viewer:
             self._resume()
 
@@ -342,6 +345,10 @@ class GameScreen(Page, Generic[G]):
         return self.part.key(key)
 
     def update(self, intent: Any, out: Effects) -> None:
+        # What resuming found to write (a save refused, or over) is written by the app.
+        for write in self.writes:
+            out.write(write)
+        self.writes.clear()
         if self.pad is not None:
             self.pad.update(self, intent, out)
         else:
@@ -697,6 +704,8 @@ class GameScreen(Page, Generic[G]):
         loaded = saves.load(self.name)
         if loaded.notice:
             self.notice = (loaded.notice, {})
+        if loaded.refused is not None:
+            self.writes.append(RejectSave(self.name, loaded.refused))
         state = loaded.state
         if state is None:
             return
@@ -708,13 +717,15 @@ class GameScreen(Page, Generic[G]):
             dice = saved_state.dice_fields(state, self.spec.max_dice)
             self.check_save(game, state)
         except saved_state.NewerState as exc:
-            self.notice = (saves.reject(self.name, str(exc), "save.newer"), {})
+            self.writes.append(RejectSave(self.name, str(exc)))
+            self.notice = ("save.newer", {})
             return
         except Exception as exc:  # whatever a hostile dict makes the engine raise
-            self.notice = (saves.reject(self.name, str(exc) or type(exc).__name__), {})
+            self.writes.append(RejectSave(self.name, str(exc) or type(exc).__name__))
+            self.notice = ("save.rejected", {})
             return
         if game.over:
-            saves.clear(self.name)
+            self.writes.append(ForgetSave(self.name))
             return
         self.game = game
         self.form = SeatForm.of(game.seats, self.form.level, game.strict)
