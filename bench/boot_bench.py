@@ -131,7 +131,7 @@ def _boot(browser: Browser, url: str, rate: int, into: Boot) -> None:
 
 def _open_penta(page: Page) -> float:
     """Tap Penta's card the moment the app is ready: ms from the tap to the paint of
-    its new-game form (``window.zariaTiming``, see web/boot.js)."""
+    its new-game form (``window.zariaTiming``, see web/page/calls.js)."""
     page.evaluate("window.zariaTiming = []")
     page.locator(".game-card.penta").first.click()
     page.wait_for_function("window.zariaTiming.some((t) => t.act === 'open')")

@@ -14,7 +14,7 @@ times, in ms:
   16 ms or more, so a tap with no entry counts as 16 ms (an upper bound). Python
   runs in a worker, so this is the main thread's own answer (the press drawn).
 - **answered**: from the input to the frame that shows Python's answer (the new
-  screen), as the page records it (``window.zariaTiming``, see web/boot.js).
+  screen), as the page records it (``window.zariaTiming``, see web/page/calls.js).
 - **phone**: the same with Python's time in the worker slowed as much as the
   page. DevTools slows the page's threads only ("Operation is only supported for
   pages, not workers"), so the worker's measured time is added again (rate − 1)

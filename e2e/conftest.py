@@ -68,7 +68,7 @@ from serve import make_server  # noqa: E402
 # -- every input settles before the test goes on ---------------------------------------
 # Python runs in a worker: a tap is answered a few milliseconds after it, and a test
 # acts faster than a person. So each input a test makes through Playwright waits,
-# before returning, until the page has applied every answer due (web/boot.js,
+# before returning, until the page has applied every answer due (web/page/hooks.js,
 # ``zariaPy.settled()``): the next line of the test meets the screen the input drew.
 SETTLED = "() => window.zariaPy && window.zariaPy.settled ? window.zariaPy.settled() : null"
 _plain_evaluate = Page.evaluate

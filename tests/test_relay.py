@@ -1,6 +1,6 @@
-"""The app in a worker (:mod:`zaria_web.relay`), driven as ``web/boot.js`` drives it:
-events in as JSON, operations out, applied by a stand-in for the page's main thread
-(its storage with a quota, timers, history, DOM)."""
+"""The app in a worker (:mod:`zaria_web.relay`), driven as the page (``web/page/``)
+drives it: events in as JSON, operations out, applied by a stand-in for the page's
+main thread (its storage with a quota, timers, history, DOM)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from zaria_web.relay import Relay
 
 
 class MainThread:
-    """What web/boot.js keeps: storage, timers, the history, the drawn page."""
+    """What the page's main thread keeps: storage, timers, the history, the drawn page."""
 
     def __init__(self, storage: dict[str, str] | None = None, quota: int | None = None) -> None:
         self.storage: dict[str, str] | None = {} if storage is None else storage
@@ -119,7 +119,7 @@ class MainThread:
             self.call("read", r)
 
     def _set_all(self, handle: int, values: dict[str, str]) -> dict[str, Any]:
-        """All or nothing, as web/boot.js writes them."""
+        """All or nothing, as web/page/storage.js writes them."""
         assert self.storage is not None
         before = dict(self.storage)
         for key, value in values.items():

@@ -2,8 +2,9 @@
 
 The site is everything a static host serves:
 
-- ``index.html``, ``web/`` (CSS, images, manifest), ``sw.js`` at the root so the
-  service worker's scope is the whole site;
+- ``index.html``, ``web/`` (CSS, images, manifest, scripts), ``sw.js`` at the root so
+  the service worker's scope is the whole site; the page's own script, ``web/boot.js``,
+  with the modules it imports (``web/page/``) joined into it;
 - ``vendor/pyodide``, ``vendor/pyscript`` and ``vendor/fzstd``: the pinned runtime
   and the Zstandard decoder, copied from ``node_modules`` (run ``npm ci`` first);
 - ``app.zip``: the Python packages ``zaria`` and ``zaria_web``, compiled to the
@@ -15,7 +16,7 @@ The site is everything a static host serves:
   (``web/snapshots.mjs``);
 - ``data/``: files fetched only when needed (the Penta strategy table, Farkle's
   Master table);
-- ``worker.py``: the Python that PyScript runs in a web worker (``web/boot.js``
+- ``worker.py``: the Python that PyScript runs in a web worker (``web/page/worker.js``
   starts it);
 - ``precache.json``: every file of the site with its content hash, and the
   build version derived from all of them; the service worker reads it.
@@ -28,10 +29,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import zipfile
 from pathlib import Path
@@ -155,6 +158,97 @@ def _preload_pyscript(out: Path) -> None:
     if CORE_PRELOAD not in text:
         sys.exit(f"build: {page} lacks {CORE_PRELOAD}")
     page.write_text(text.replace(CORE_PRELOAD, CORE_PRELOAD + links, 1), encoding="utf-8")
+
+
+#: The page's own script, and the folder of the modules it imports: the build joins
+#: them into the one script the page loads, in the order a browser would run them.
+PAGE_SCRIPT = "web/boot.js"
+PAGE_MODULES = "web/page"
+#: A static import of a module: ``import { a, b } from "./x.js";`` or ``import "./x.js";``.
+STATIC_IMPORT = re.compile(r'^import\s+(?:\{([^}]*)\}\s*from\s*)?"([^"]+)";[ \t]*\n', re.MULTILINE)
+#: ``export`` before a declaration, dropped in the joined script.
+EXPORT = re.compile(r"^export (?=(?:const|let|function|async function|class) )", re.MULTILINE)
+EXPORTED = re.compile(r"^export (?:const|let|function|async function|class) ([\w$]+)", re.MULTILINE)
+#: What the joined script cannot hold: any other import or export statement.
+MODULE_SYNTAX = re.compile(r"^(?:import|export)\b(?!\()", re.MULTILINE)
+#: A module imported later, at run time, by its address relative to the module.
+DYNAMIC_IMPORT = re.compile(r'\bimport\("(\.\.?/[^"]+)"\)')
+
+
+def _page_modules(entry: Path) -> list[Path]:
+    """``entry`` and the modules it imports, in the order a browser runs them: each
+    after the modules it imports (but one importing it in turn), the entry last."""
+    order: list[Path] = []
+    seen: set[Path] = set()
+
+    def visit(module: Path) -> None:
+        seen.add(module)
+        for _names, spec in STATIC_IMPORT.findall(module.read_text(encoding="utf-8")):
+            target = (module.parent / spec).resolve()
+            if not spec.startswith(("./", "../")) or not target.is_file():
+                sys.exit(f"build: {module} imports {spec}, which is not a module of the site")
+            if target not in seen:
+                visit(target)
+        order.append(module)
+
+    visit(entry.resolve())
+    return order
+
+
+def _joined(module: Path, entry: Path, exports: dict[Path, set[str]]) -> str:
+    """The text of ``module`` as part of the script at ``entry``: without its imports
+    and the word ``export``, its run-time imports addressed from the entry."""
+    text = module.read_text(encoding="utf-8")
+    for names, spec in STATIC_IMPORT.findall(text):
+        wanted = {n.strip() for n in names.split(",") if n.strip()}
+        missing = wanted - exports[(module.parent / spec).resolve()]
+        if missing:
+            sys.exit(f"build: {module} imports {sorted(missing)}, which {spec} does not export")
+    body = EXPORT.sub("", STATIC_IMPORT.sub("", text))
+    if MODULE_SYNTAX.search(body):
+        sys.exit(f"build: {module} has an import or export the page's script cannot join")
+
+    def readdress(found: re.Match[str]) -> str:
+        target = os.path.normpath(module.parent / found[1])
+        spec = Path(os.path.relpath(target, entry.parent)).as_posix()
+        return f'import("{spec if spec.startswith(".") else "./" + spec}")'
+
+    return DYNAMIC_IMPORT.sub(readdress, body)
+
+
+def _join_page(out: Path) -> None:
+    """Join web/boot.js and its modules (web/page/) into the one web/boot.js the page
+    loads: one download, as many round trips as a single script, whatever the number
+    of modules. The modules share one scope, so each top-level name is declared once
+    in all of them (``node --check`` refuses the script otherwise); an import brings
+    nothing but the order, and the page runs them in the order it would run them as
+    modules."""
+    entry = (out / PAGE_SCRIPT).resolve()
+    modules = _page_modules(entry)
+    exports = {m: set(EXPORTED.findall(m.read_text(encoding="utf-8"))) for m in modules}
+    site = out.resolve()
+    parts = [
+        f"// {PAGE_SCRIPT} and the modules it imports, joined by tools/build.py in the order"
+        "\n// a browser runs them as modules.\n"
+    ]
+    for module in modules:
+        name = module.relative_to(site).as_posix()
+        parts.append(f"// -- {name} {'-' * max(3, 80 - len(name) - 7)}\n")
+        parts.append(_joined(module, entry, exports))
+    joined = "\n".join(parts)
+    for module in modules:
+        if module != entry:
+            module.unlink()
+    folder = out / PAGE_MODULES
+    left = sorted(p.relative_to(out).as_posix() for p in folder.rglob("*") if p.is_file())
+    if left:
+        sys.exit(f"build: {', '.join(left)}: imported by no module of {PAGE_SCRIPT}")
+    shutil.rmtree(folder, ignore_errors=True)
+    entry.write_text(joined, encoding="utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        check = Path(tmp) / "boot.mjs"
+        check.write_text(joined, encoding="utf-8")
+        _node(f"the joined {PAGE_SCRIPT} is not a valid module", "--check", check)
 
 
 def _app_zip(out: Path) -> None:
@@ -296,6 +390,7 @@ def build(out: Path) -> str:
             _copy(f, out / "web" / rel)
     _vendor(out)
     _preload_pyscript(out)
+    _join_page(out)
     _app_zip(out)
     for name in PACKED:
         if (out / name).exists():  # (the runtime is packed already)

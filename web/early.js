@@ -9,8 +9,8 @@
  *
  * - window.zariaEarly.drain() returns the list of the actions taken, each
  *   {kind: "click" | "input" | "change", act, data}, where act and data are
- *   exactly what the live handlers of web/boot.js send as an action: data is the
- *   element's dataset without "act", plus "value" and "event" for a field.
+ *   exactly what the live handlers (web/page/events.js) send as an action: data is
+ *   the element's dataset without "act", plus "value" and "event" for a field.
  *   Recording stops, and so does every listener of this file, for good.
  * - window.zariaEarly.replay(send, redraw) drains, calls send(kind, act, data)
  *   (data: a plain object of strings) for each action in order, then redraw()
@@ -234,7 +234,7 @@
       function next() {
         while (i < list.length) {
           var r = list[i++];
-          // The app's history entries say how far from home they are (web/boot.js).
+          // The app's history entries say how far from home they are (web/page/history.js).
           var depth = (history.state && history.state.depth) || 0;
           var sent = send(r.kind, r.act, r.data);
           // Going home from a screen above it, the app steps back through the

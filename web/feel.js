@@ -1,7 +1,7 @@
 /* Zaria's feel: the games' sounds, synthesised with the Web Audio API (no audio
  * file), and their short celebrations over the page.
  *
- * The page (web/boot.js, for the app in its worker) calls
+ * The page (web/page/operations.js, for the app in its worker) calls
  *   window.zariaFeel.sound(kind, volume)    roll, hold, score, penta, hot, win, bust
  *   window.zariaFeel.celebrate(kind, text)  penta, hot, bonus, win
  *

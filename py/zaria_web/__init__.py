@@ -2,7 +2,8 @@
 
 It runs in a web worker; only :mod:`zaria_web.worker` imports ``js`` and
 ``polyscript``, and :mod:`zaria_web.relay` turns the page's events into the app's
-calls and the app's calls into operations the page applies (``web/boot.js``).
+calls and the app's calls into operations the page applies
+(``web/page/operations.js``).
 Everything else here is plain Python, run and tested natively against a fake host. The shape (see
 :mod:`zaria_web.app` and :mod:`zaria_web.screen`): an intent value goes to the
 current screen, whose update changes its model and lists effects; the app

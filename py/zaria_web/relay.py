@@ -1,12 +1,12 @@
 """The app in a worker: the page's events in, the page's changes out, as plain data.
 
 Python runs in a web worker, so that its start and its work never hold up the
-page. The page's main thread (``web/boot.js``) keeps everything that belongs to
-the page: the DOM, focus, the live regions, the timers (so that a test's fake
-clock drives them), localStorage, the history, sound and files. It sends each
-event to :meth:`Relay.call` as a kind and a JSON payload, and applies the list of
-operations that comes back, in order. What finishes later in the worker (a
-download) is sent to the page the same way, through ``push``.
+page. The page's main thread (``web/boot.js`` and its modules in ``web/page/``)
+keeps everything that belongs to the page: the DOM, focus, the live regions, the
+timers (so that a test's fake clock drives them), localStorage, the history, sound
+and files. It sends each event to :meth:`Relay.call` as a kind and a JSON payload,
+and applies the list of operations that comes back, in order. What finishes later
+in the worker (a download) is sent to the page the same way, through ``push``.
 
 The operations (each a JSON list, its name first):
 
@@ -431,7 +431,7 @@ class Relay:
 
     def on_ping(self, data: dict[str, Any]) -> None:
         """Nothing: the page asks, after an error in the worker, whether Python still
-        answers (see ``revive`` in web/boot.js)."""
+        answers (see web/page/revive.js)."""
 
     def on_warm(self, data: dict[str, Any]) -> None:
         """Import the next screen not imported yet, while the player is on home (so that

@@ -285,7 +285,7 @@ def _pad_keys(tr: Translator, prefix: str, pad: PadView) -> str:
             aria_label=tr("pad.face", face=face),
             aria_keyshortcuts=str(face),
             disabled=pad.complete,
-            data_repeat=1,  # every tap counts (see web/boot.js)
+            data_repeat=1,  # every tap counts (see web/page/events.js)
         )
         keys.append(f"<button{key}>{die_face(face)}</button>")
     return (
@@ -301,7 +301,7 @@ def dice_pad(tr: Translator, prefix: str, pad: PadView, compact: bool = False) -
     status = tr("pad.missing", n=left) if left else tr("pad.ready")
     title = tr("pad.enter_one") if pad.needed == 1 else tr("pad.enter", n=pad.needed)
     return (
-        # In sight when it comes (web/boot.js: data-reveal), above a phone's buttons.
+        # In sight when it comes (web/page/draw.js: data-reveal), above a phone's buttons.
         f'<section class="dice-pad" id="{prefix}-pad" data-reveal="first"'
         f' aria-labelledby="{prefix}-pad-title">'
         f'<h3 id="{prefix}-pad-title">{h(title)}</h3>'
