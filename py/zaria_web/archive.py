@@ -109,21 +109,28 @@ class Entry:
         if not isinstance(ident, str) or not GAME_ID.fullmatch(ident):
             raise ValueError("a game's id is not one of this app's")
         counted = _counted(key, game, real)
-        seats_raw, totals, winners = d.get("seats"), d.get("totals"), d.get("winners")
-        if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= 7:
-            raise ValueError("a game's seats are missing")
-        seats = tuple(Seat.from_dict(s) for s in seats_raw)  # raises SeatsError, a ValueError
-        n = len(seats)
-        if not (isinstance(totals, list) and len(totals) == n and all(map(stored.whole, totals))):
-            raise ValueError("a game's totals are not one number per seat")
-        if not (isinstance(winners, list) and all(stored.whole(w) and 0 <= w < n for w in winners)):
-            raise ValueError("a game's winners are not seats")
+        seats, totals, winners = _result(d.get("seats"), d.get("totals"), d.get("winners"))
         state, extras, log = d.get("state"), d.get("extras"), d.get("log")
         if not isinstance(state, dict) or not isinstance(extras, dict):
             raise ValueError("a game's state is missing")
         if not (log is None or isinstance(log, dict)):
             raise ValueError("a game's log is not an object")
-        return cls(ident, counted, date, seats, tuple(totals), tuple(winners), state, extras, log)
+        return cls(ident, counted, date, seats, totals, winners, state, extras, log)
+
+
+def _result(
+    seats_raw: object, totals: object, winners: object
+) -> tuple[tuple[Seat, ...], tuple[int, ...], tuple[int, ...]]:
+    """A kept game's seats, each one's total and the winners; raises ValueError."""
+    if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= 7:
+        raise ValueError("a game's seats are missing")
+    seats = tuple(Seat.from_dict(s) for s in seats_raw)  # raises SeatsError, a ValueError
+    n = len(seats)
+    if not (isinstance(totals, list) and len(totals) == n and all(map(stored.whole, totals))):
+        raise ValueError("a game's totals are not one number per seat")
+    if not (isinstance(winners, list) and all(stored.whole(w) and 0 <= w < n for w in winners)):
+        raise ValueError("a game's winners are not seats")
+    return seats, tuple(totals), tuple(winners)
 
 
 def _counted(key: str, game: object, real: object) -> Counted:

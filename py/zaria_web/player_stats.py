@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from zaria.penta.scoring import Box
 from zaria_web.names import clean_name
@@ -109,9 +109,7 @@ class PlayerStats:
             raise ValueError("bad player name")
         if not (best is None or whole(best)) or not whole(d.get("total")):
             raise ValueError("bad best or total score")
-        if not isinstance(scores, list) or len(scores) > MAX_SCORES:
-            raise ValueError("bad scores")
-        if not all(whole(s) for s in scores):
+        if not _scores(scores):
             raise ValueError("bad scores")
         if not _number(cost):
             raise ValueError("bad cost")
@@ -132,6 +130,11 @@ class PlayerStats:
 #: The counts a stored player holds (each a whole number, at least 0).
 COUNTS: tuple[str, ...] = ("last", "games", "wins", "bonus", "logged", "pentas", "reviewed")
 COUNTS += ("turns", "banked", "lost", "hot")
+
+
+def _scores(v: object) -> TypeGuard[list[int]]:
+    """Stored scores: a list of whole numbers, at most :data:`MAX_SCORES` of them."""
+    return isinstance(v, list) and len(v) <= MAX_SCORES and all(whole(s) for s in v)
 
 
 def _number(v: object) -> bool:

@@ -166,21 +166,26 @@ class Summary:
             ):
                 raise ValueError(f"bad count {key!r}")
             counts.append(value)
-        best, best_name, wins = d.get("best"), d.get("best_name"), d.get("wins")
+        best, best_name = d.get("best"), d.get("best_name")
         if not (best is None or stored.whole(best)) or not isinstance(best_name, str):
             raise ValueError("bad best score")
-        if (
-            not isinstance(wins, list)
-            or len(wins) > MAX_NAMES
-            or not all(
-                isinstance(w, list) and len(w) == 2 and isinstance(w[0], str) and stored.count(w[1])
-                for w in wins
-            )
-        ):
-            raise ValueError("bad wins")
+        wins = _wins(d.get("wins"))
         games, scored, total, bonus = counts
-        wins_ = tuple((w[0], w[1]) for w in wins)
-        return cls(games, scored, total, best, best_name, bonus, wins_, _players(d.get("players")))
+        return cls(games, scored, total, best, best_name, bonus, wins, _players(d.get("players")))
+
+
+def _wins(wins: object) -> tuple[tuple[str, int], ...]:
+    """A summary's wins, each a name and a count; raises ValueError."""
+    if not isinstance(wins, list) or len(wins) > MAX_NAMES:
+        raise ValueError("bad wins")
+    pairs = []
+    for w in wins:
+        if not (isinstance(w, list) and len(w) == 2 and isinstance(w[0], str)):
+            raise ValueError("bad wins")
+        if not stored.count(w[1]):
+            raise ValueError("bad wins")
+        pairs.append((w[0], w[1]))
+    return tuple(pairs)
 
 
 def _players(raw: Any) -> tuple[PlayerStats, ...]:
@@ -271,6 +276,27 @@ def clear(host: Host) -> bool:
     return stored.remove(host, KEY)
 
 
+def _best(s: Summary, scores: list[tuple[int, str]]) -> tuple[int | None, str]:
+    """The best score of ``s`` and who made it, after the people's ``scores`` (score,
+    name) of one more game: the earlier one stays on a tie."""
+    best, best_name = s.best, s.best_name
+    for score, name in scores:
+        if best is None or score > best:
+            best, best_name = score, name
+    return best, best_name
+
+
+def _ranked_wins(
+    wins: tuple[tuple[str, int], ...], winners: list[str]
+) -> tuple[tuple[str, int], ...]:
+    """The wins counted so far with one more for each of ``winners``: the most first
+    (then by name), at most :data:`MAX_NAMES` of them."""
+    counts = dict(wins)
+    for name in winners:
+        counts[name] = counts.get(name, 0) + 1
+    return tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_NAMES])
+
+
 def add_result(
     s: Summary,
     totals: list[int],
@@ -297,17 +323,11 @@ def add_result(
     """
     seats = len(totals)
     _check(totals, names, humans, upper_bonus, [*(winners or ()), *(won or ())], costs)
-    best, best_name = s.best, s.best_name
     people = [i for i in range(seats) if humans[i]]
-    for i in people:
-        if best is None or totals[i] > best:
-            best, best_name = totals[i], names[i]
+    best, best_name = _best(s, [(totals[i], names[i]) for i in people])
     winning = (winners or []) if won is None else won
     played = _seat_games(totals, names, humans, upper_bonus, winning, costs)
-    wins = dict(s.wins)
-    for w in sorted(set(winners or [])):
-        wins[names[w]] = wins.get(names[w], 0) + 1
-    ranked = sorted(wins.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_NAMES]
+    ranked = _ranked_wins(s.wins, [names[w] for w in sorted(set(winners or []))])
     return replace(
         s,
         games=s.games + 1,
@@ -316,7 +336,7 @@ def add_result(
         best=best,
         best_name=best_name,
         bonus=s.bonus + sum(1 for i in people if upper_bonus and upper_bonus[i]),
-        wins=tuple(ranked),
+        wins=ranked,
         players=add_game(s.players, s.games + 1, played, penta, log),
     )
 
