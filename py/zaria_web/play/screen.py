@@ -246,12 +246,7 @@ class GameScreen(Page, Generic[G]):
         self.spec = spec
         self.name = f"{spec.name}-pad" if pad else spec.name
         self.prefix = spec.prefix
-        #: Whether the throws are real dice entered by the players (a score pad).
-        self.real_dice = pad
         self.pad = Pad() if pad else None
-        #: Whether the end screen offers New game and Play again (not to a game
-        #: looked at again from the statistics).
-        self.offers_again = not viewer
         self.viewer = viewer
         self.phase = "setup"  # "setup", "play" or "end"
         self.part: GamePart[G] = spec.part(self)
@@ -305,6 +300,17 @@ class GameScreen(Page, Generic[G]):
     def computer_turn(self) -> bool:
         game = self.live()
         return game is not None and game.seats[game.current].computer
+
+    @property
+    def real_dice(self) -> bool:
+        """Whether the throws are real dice entered by the players (a score pad)."""
+        return self.pad is not None
+
+    @property
+    def offers_again(self) -> bool:
+        """Whether the end screen offers New game and Play again (not to a game looked
+        at again from the statistics)."""
+        return not self.viewer
 
     def coach_wanted(self) -> bool:
         """Whether the coach's advice is shown (the setting; a pad's own switch)."""
