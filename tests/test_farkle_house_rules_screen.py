@@ -34,7 +34,8 @@ from zaria_web.app import App
 from zaria_web.counted import Counted
 from zaria_web.data_files import DataFile
 from zaria_web.farkle import screen as farkle_screen
-from zaria_web.pages.rules import MASTER_FIRST_PLAYER, rules_page
+from zaria_web.farkle.rules import MASTER_FIRST_PLAYER
+from zaria_web.pages.rules import rules_page
 from zaria_web.saves import SaveStore
 
 MASTER_URL = "data/" + master_table_name(DEFAULT_RULES)

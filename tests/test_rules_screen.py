@@ -15,12 +15,9 @@ from zaria.farkle.odds import bust_table
 from zaria.i18n import LANGUAGES, Translator, catalogue
 from zaria.penta.scoring import BOXES
 from zaria_web.app import App
-from zaria_web.pages.rules import (
-    DEFAULT_AUTORECORD,
-    farkle_table,
-    joker_examples,
-    rules_page,
-)
+from zaria_web.farkle.rules import farkle_table
+from zaria_web.pages.rules import rules_page
+from zaria_web.penta.rules import DEFAULT_AUTORECORD, joker_examples
 from zaria_web.screen import GAMES
 from zaria_web.settings import DEFAULT_SETTINGS
 
