@@ -9,9 +9,11 @@ import pytest
 
 from zaria.farkle.rules import DEFAULT_RULES, FarkleRules
 from zaria.game import Seat
+from zaria.i18n import Translator
 from zaria.outcome import Outcome
-from zaria_web import archive, stats, transfer
+from zaria_web import archive, games, stats, transfer
 from zaria_web.counted import BadCounted, Counted
+from zaria_web.farkle import figures
 
 #: Every kind of value, and the key it is written as (the stored format).
 KEYS = {
@@ -37,9 +39,9 @@ def test_a_value_is_written_as_its_key_and_read_back_as_itself(counted: Counted,
 @pytest.mark.parametrize("penalty", [0, 500])
 def test_every_set_of_house_rules_round_trips(table: str, opening: int, penalty: int) -> None:
     rules = FarkleRules(opening_minimum=opening, farkle_penalty=penalty, table=table)
-    counted = Counted.of_rules(rules)
+    counted = figures.counted(rules)
     assert Counted.parse(counted.encode()) == counted
-    assert counted.farkle_rules == rules
+    assert FarkleRules.from_id(counted.rules) == rules if counted.rules else rules.is_default
     assert (counted.rules is None) == rules.is_default
 
 
@@ -104,10 +106,12 @@ def test_a_value_that_names_nothing_counted_is_refused(make: object, why: str) -
         make()  # type: ignore[operator]
 
 
-def test_only_farkle_s_own_games_have_house_rules() -> None:
-    assert Counted("farkle").farkle_rules == DEFAULT_RULES
-    assert Counted("penta").farkle_rules is None
-    assert Counted("farkle", real=True).farkle_rules is None
+def test_only_a_game_registered_with_house_rules_has_them() -> None:
+    assert [g.name for g in games.GAMES if g.house_rules] == ["farkle"]
+    with pytest.raises(BadCounted, match="penta has no house rules"):
+        Counted("penta", DEFAULT_RULES.id)
+    label = figures.rules_label(Translator("en"), None)
+    assert label == " · ".join(Translator("en")(k, **p) for k, p in DEFAULT_RULES.summary())
 
 
 # -- the stored and exported formats are the keys --------------------------------------

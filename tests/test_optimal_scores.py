@@ -7,7 +7,7 @@ import math
 from importlib.resources import files
 
 from zaria.penta.strategy import SheetState, read_packaged_table
-from zaria_web import optimal
+from zaria_web.penta import optimal
 
 RAW = (files("zaria") / "data" / optimal.FILE).read_bytes()
 DATA = json.loads(RAW)

@@ -97,12 +97,12 @@ def test_penta_pentas_come_from_the_log_and_costs_from_the_review() -> None:
         won=[0],
         costs=[1.25, 12.5],
         log=penta_log(),
-        penta=True,
+        played="penta",
     )
     ann, bo = by_name(s)["Ann"], by_name(s)["Bo"]
     assert (ann.pentas, ann.logged, bo.pentas, bo.logged) == (3, 1, 0, 1)
     assert (ann.reviewed, ann.cost, bo.cost) == (1, 1.25, 12.5)
-    s = add_result(s, [200, 210], ["Ann", "Bo"], [True, True], won=[1], penta=True)
+    s = add_result(s, [200, 210], ["Ann", "Bo"], [True, True], won=[1], played="penta")
     ann = by_name(s)["Ann"]
     # Not reviewed, no log: the cost's average and the Pentas stay over the others.
     assert (ann.games, ann.reviewed, ann.logged, ann.pentas) == (2, 1, 1, 3)
@@ -135,7 +135,13 @@ def farkle_log() -> GameLog:
 
 def test_farkle_figures_come_from_the_log() -> None:
     s = add_result(
-        Summary(), [850, 1_200], ["Ann", "Bo"], [True, True], winners=[1], log=farkle_log()
+        Summary(),
+        [850, 1_200],
+        ["Ann", "Bo"],
+        [True, True],
+        winners=[1],
+        log=farkle_log(),
+        played="farkle",
     )
     ann, bo = by_name(s)["Ann"], by_name(s)["Bo"]
     assert (ann.turns, ann.banked, ann.lost, ann.hot) == (3, 850, 1, 1)
@@ -186,7 +192,7 @@ def test_a_value_stored_before_players_were_counted_loads_and_counts_on() -> Non
 
 def test_players_round_trip() -> None:
     s = add_result(Summary(), [340, 30], ["Ann", "Bo"], [True, True], [True, False],
-                   won=[0], costs=[1 / 3, 0.0], log=penta_log(), penta=True)  # fmt: skip
+                   won=[0], costs=[1 / 3, 0.0], log=penta_log(), played="penta")  # fmt: skip
     back = stats.parse(json.dumps({"format": 1, "penta": s.to_dict()}))[Counted("penta")]
     assert back.players[0].cost == pytest.approx(1 / 3, abs=1e-3)
     assert [p.name for p in back.players] == [p.name for p in s.players]
@@ -215,7 +221,7 @@ def test_a_malformed_players_part_is_dropped_and_the_rest_loads(players: object)
 
 
 def test_add_game_skips_computers_and_empty_names() -> None:
-    players = add_game((), 1, [SeatGame(" ", 10), None, SeatGame("Bo", 20)], penta=True)
+    players = add_game((), 1, [SeatGame(" ", 10), None, SeatGame("Bo", 20)], played="penta")
     assert [p.name for p in players] == ["Bo"]
 
 

@@ -14,6 +14,7 @@ from zaria.outcome import Outcome
 from zaria_web import stats
 from zaria_web.app import App
 from zaria_web.counted import Counted
+from zaria_web.farkle import figures
 from zaria_web.pages.stats import StatsScreen
 from zaria_web.stats import Summary, add_result
 
@@ -337,7 +338,7 @@ def test_a_rules_id_written_otherwise_is_read_as_the_rules_it_names(
     assert stats.load(host)[Counted.parse(canonical)] == old
     rules = FarkleRules.from_id(written.removeprefix("farkle:"), exact=False)
     assert stats.record(
-        app.ctx, Counted.of_rules(rules), Outcome((4_000,)), [Seat("Ann")], reproducible=False
+        app.ctx, figures.counted(rules), Outcome((4_000,)), [Seat("Ann")], reproducible=False
     )
     counted = stats.load(host)[Counted.parse(canonical)]
     assert (counted.games, counted.total, counted.best_name) == (4, 16_000, "Bo")

@@ -6,11 +6,13 @@ was counted under. In storage and in an exported file the value is a key
 (:meth:`Counted.encode`, read back by :meth:`Counted.parse`), written as the
 statistics have always written it:
 
-- ``penta``, ``farkle``: the game, and for Farkle the rules page's game;
-- ``farkle:<rules id>``: Farkle under another set of house rules
-  (``farkle:additive-open500``, see :attr:`zaria.farkle.rules.FarkleRules.id`);
-- ``penta:real``, ``farkle:real``: a game played with real dice on a score pad
-  (whatever Farkle's house rules).
+- ``<game>`` (``penta``): the game, and for a game with house rules the rules
+  page's game;
+- ``<game>:<rules id>``: a game with house rules (its registry entry says so)
+  under another set of them (``farkle:additive-open500``): its package's
+  ``figures.canonical_rules`` reads the id;
+- ``<game>:real``: a game played with real dice on a score pad (whatever the
+  house rules).
 
 Only those two functions see the key; everything else passes the value.
 """
@@ -18,17 +20,11 @@ Only those two functions see the key; everything else passes the value.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from zaria_web.screen import GAMES
-
-if TYPE_CHECKING:
-    from zaria.farkle.rules import FarkleRules
+from zaria_web import games
 
 #: The key's part that says the dice were real (a score pad's games).
 REAL = "real"
-#: The game whose games are counted per set of house rules.
-HOUSE_RULES_GAME = "farkle"
 
 
 class BadCounted(ValueError):
@@ -39,7 +35,7 @@ class BadCounted(ValueError):
 class Counted:
     """What one summary of the statistics counts: the games of ``game`` under the
     house rules ``rules`` (the id of a set other than the rules page's; None for the
-    rules page's game, and for Penta, which has no house rules), or played with real
+    rules page's game, and for a game without house rules), or played with real
     dice (``real``, whatever the house rules). A value that names nothing this
     version counts is refused (:class:`BadCounted`).
 
@@ -56,33 +52,16 @@ class Counted:
     real: bool = False
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise BadCounted(f"unknown game {self.game!r}; games: {', '.join(GAMES)}")
+        if self.game not in games.NAMES:
+            raise BadCounted(f"unknown game {self.game!r}; games: {', '.join(games.NAMES)}")
         if self.rules is None:
             return
-        if self.game != HOUSE_RULES_GAME:
+        if not games.named(self.game).house_rules:
             raise BadCounted(f"{self.game} has no house rules")
         if self.real:
             raise BadCounted("games with real dice are counted whatever the house rules")
-        rules = _rules(self.rules, exact=True)
-        if rules.is_default:
+        if _canonical(self.game, self.rules, exact=True) is None:
             raise BadCounted(f"the rules page's game is counted without a rules id: {self.rules!r}")
-
-    @classmethod
-    def of_rules(cls, rules: FarkleRules) -> Counted:
-        """What Farkle games under ``rules`` are counted under."""
-        return cls(HOUSE_RULES_GAME, None if rules.is_default else rules.id)
-
-    @property
-    def farkle_rules(self) -> FarkleRules | None:
-        """The house rules of the Farkle games counted (None: Penta's, or real dice's)."""
-        if self.game != HOUSE_RULES_GAME or self.real:
-            return None
-        if self.rules is None:
-            from zaria.farkle.rules import DEFAULT_RULES  # the engine's rules, when needed
-
-            return DEFAULT_RULES
-        return _rules(self.rules, exact=True)
 
     def encode(self) -> str:
         """The key this value is stored and exported under.
@@ -117,18 +96,17 @@ class Counted:
                 return cls(game)
             if rest == REAL:
                 return cls(game, real=True)
-            if game != HOUSE_RULES_GAME:
-                return cls(game, rest)  # refused: an unknown game, or Penta's rules
-            return cls.of_rules(_rules(rest, exact=False))
+            if game not in games.NAMES or not games.named(game).house_rules:
+                return cls(game, rest)  # refused: an unknown game, or one without house rules
+            return cls(game, _canonical(game, rest, exact=False))
         except BadCounted as exc:
             raise BadCounted(f"{key!r}: {exc}") from None
 
 
-def _rules(rules_id: str, exact: bool) -> FarkleRules:
-    """The house rules named ``rules_id``; raises :class:`BadCounted`."""
-    from zaria.farkle.rules import FarkleRules  # the engine's rules, when needed
-
+def _canonical(game: str, rules_id: str, exact: bool) -> str | None:
+    """The id of ``game``'s house rules named ``rules_id`` (None: the rules page's);
+    raises :class:`BadCounted`."""
     try:
-        return FarkleRules.from_id(rules_id, exact=exact)
-    except ValueError as exc:  # BadRulesError, or digits int() refuses ("²", thousands of them)
+        return games.named(game).figures().canonical_rules(rules_id, exact)  # type: ignore[no-any-return]
+    except ValueError as exc:  # unknown rules, or digits int() refuses ("²", thousands of them)
         raise BadCounted(f"unknown house rules {rules_id!r}") from exc

@@ -35,10 +35,19 @@ class Registered:
 
     name: str
     package: str
+    #: Whether its games are counted per set of house rules (its ``figures`` module
+    #: reads their ids: ``canonical_rules``, ``rules_label``).
+    house_rules: bool = False
+    #: The data files (``zaria/data/…``) it downloads when first needed.
+    data: tuple[str, ...] = ()
 
     def module(self, part: str) -> ModuleType:
         """The game's module ``part`` (``screen``, ``selfcheck``), imported on first use."""
         return importlib.import_module(f"{self.package}.{part}")
+
+    def figures(self) -> Any:
+        """The game's own figures in the statistics (its ``figures`` module)."""
+        return self.module("figures")
 
     def spec(self) -> Any:
         """The game's :class:`~zaria_web.play.screen.GameSpec` (its ``screen.SPEC``)."""
@@ -48,7 +57,7 @@ class Registered:
 #: The games, in the order the app shows them.
 GAMES: tuple[Registered, ...] = (
     Registered("penta", "zaria_web.penta"),
-    Registered("farkle", "zaria_web.farkle"),
+    Registered("farkle", "zaria_web.farkle", house_rules=True),
 )
 
 

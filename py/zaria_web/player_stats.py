@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeGuard
 
-from zaria.penta.scoring import Box
+from zaria_web import games
 from zaria_web.names import clean_name
 from zaria_web.play.log import GameLog
 from zaria_web.stored import MAX_NUMBER, count, whole
@@ -40,9 +40,6 @@ MAX_PLAYERS = 50
 MAX_SCORES = 50
 #: The longest name kept (names are typed with a shorter limit).
 MAX_NAME = 100
-#: A Penta record scoring this much or more carried a joker bonus (no box scores 100).
-JOKER_BONUS = 100
-PENTA_BOX_SCORE = 50
 
 
 def player_key(name: str) -> str:
@@ -54,6 +51,12 @@ def player_key(name: str) -> str:
     True
     """
     return (clean_name(name) or name.strip()).casefold()
+
+
+def shown_name(p: PlayerStats) -> str:
+    """A player's name as shown: names read from storage are held to the rules of
+    typed ones."""
+    return clean_name(p.name) or p.name.strip()
 
 
 @dataclass(frozen=True)
@@ -188,39 +191,18 @@ class SeatGame:
     cost: float | None = None  # None: the game's choices were not reviewed
 
 
-def _penta_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
-    pentas = 0
-    for t in log.finished(seat):
-        if t.kind != "record":
-            continue
-        if t.box == Box.PENTA.value and t.points >= PENTA_BOX_SCORE:
-            pentas += 1
-        pentas += t.points // JOKER_BONUS
-    return replace(p, logged=p.logged + 1, pentas=p.pentas + pentas)
-
-
-def _farkle_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
-    turns = [t for t in log.finished(seat) if t.kind in ("bank", "bust")]
-    return replace(
-        p,
-        logged=p.logged + 1,
-        turns=p.turns + len(turns),
-        banked=p.banked + sum(t.points for t in turns if t.kind == "bank"),
-        lost=p.lost + sum(t.kind == "bust" for t in turns),
-        hot=p.hot + sum(t.hot_dice for t in turns),
-    )
-
-
 def add_game(
     players: Sequence[PlayerStats],
     game: int,
     seats: Sequence[SeatGame | None],
-    penta: bool,
+    played: str | None = None,
     log: GameLog | None = None,
 ) -> tuple[PlayerStats, ...]:
     """``players`` after the summary's game number ``game``, where each seat is a
     person's :class:`SeatGame` or None (a computer); ``log``, when there is one,
-    gives the game's own figures. The most recent :data:`MAX_PLAYERS` are kept."""
+    gives the game's own figures (the ``figures.count_log`` of the game ``played``).
+    The most recent :data:`MAX_PLAYERS` are kept."""
+    count_log = None if log is None or played is None else games.named(played).figures().count_log
     found = {player_key(p.name): p for p in players}
     for i, s in enumerate(seats):
         if s is None or not (key := player_key(s.name)):
@@ -240,8 +222,8 @@ def add_game(
         )
         if s.cost is not None:
             p = replace(p, reviewed=p.reviewed + 1, cost=p.cost + s.cost)
-        if log is not None:
-            p = _penta_log(p, log, i) if penta else _farkle_log(p, log, i)
+        if count_log is not None:
+            p = count_log(p, log, i)
         found[key] = p
     ranked = sorted(found.values(), key=lambda p: -p.last)[:MAX_PLAYERS]
     return tuple(sorted(ranked, key=lambda p: (-p.games, player_key(p.name))))

@@ -1,6 +1,7 @@
 """The statistics screen's players: a table of each person's figures, and the
-charts of the one chosen (their scores game by game and, for Penta, their final
-scores against the optimal player's).
+charts of the one chosen (their scores game by game and the game's own chart,
+such as Penta's final scores against the optimal player's). The figures and the
+chart that are a game's own are its package's ``figures`` module's.
 
 Pure drawing of a :class:`~zaria_web.stats.Summary`'s players: the same
 summary and choice give the same HTML. The table scrolls inside its own box
@@ -13,21 +14,17 @@ columns beyond it, with a hint under the table, says that there are more
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from zaria.i18n import Translator
-from zaria_web import optimal
-from zaria_web.charts import histogram, line_chart
+from zaria_web import games
+from zaria_web.charts import line_chart
 from zaria_web.html import attrs, bdi, h, tr_html
-from zaria_web.names import clean_name
-from zaria_web.player_stats import PlayerStats, player_key
-
-#: The width of a bin of the distribution of final scores.
-BIN = 50
+from zaria_web.player_stats import PlayerStats, player_key, shown_name
 
 
-def _name(p: PlayerStats) -> str:
-    # Names read from storage are held to the rules of typed ones.
-    return clean_name(p.name) or p.name.strip()
+def _figures(game: str) -> Any:
+    return games.named(game).figures()
 
 
 def _cells(tr: Translator, game: str, p: PlayerStats) -> list[str]:
@@ -40,31 +37,18 @@ def _cells(tr: Translator, game: str, p: PlayerStats) -> list[str]:
         dash if p.best is None else num(p.best),
         dash if p.average is None else num(round(p.average)),
     ]
-    if game == "penta":
-        cost = p.average_cost
-        cells += [
-            dash if p.bonus_rate is None else tr.percent(p.bonus_rate, 0),
-            num(p.pentas) if p.logged else dash,
-            dash if cost is None else tr.decimal(cost, 1),
-        ]
-    else:
-        cells += [
-            dash if p.per_turn is None else num(round(p.per_turn)),
-            num(p.lost) if p.logged else dash,
-            num(p.hot) if p.logged else dash,
-        ]
+    cells += _figures(game).cells(tr, p)
     return cells
 
 
 def _columns(tr: Translator, game: str) -> list[str]:
     common = ["games", "wins", "best", "average"]
-    own = ["bonus", "pentas", "cost"] if game == "penta" else ["per_turn", "lost", "hot"]
-    return [tr(f"stats.col.{c}") for c in (*common, *own)]
+    return [tr(f"stats.col.{c}") for c in (*common, *_figures(game).COLUMNS)]
 
 
 def _row(tr: Translator, game: str, section: str, i: int, p: PlayerStats, chosen: bool,
          many: bool) -> str:  # fmt: skip
-    name: str = bdi(_name(p))
+    name: str = bdi(shown_name(p))
     if many:
         pick = attrs(
             type="button",
@@ -92,7 +76,7 @@ def players_table(
         _row(tr, game, section, i, p, player_key(p.name) == chosen, many)
         for i, p in enumerate(players)
     )
-    note = tr("stats.players_note." + ("penta" if game == "penta" else "farkle"))
+    note = tr(_figures(game).NOTE)
     return (
         f'<div class="table-scroll players-scroll" role="region" tabindex="0" '
         f'aria-labelledby="{section}-players">'
@@ -105,47 +89,21 @@ def players_table(
     )
 
 
-def _edges(scores: Sequence[int], dist: optimal.Distribution) -> list[int]:
-    """Bins of :data:`BIN` points covering the player's scores and all but the
-    optimal player's rarest 1 % at each end."""
-    low = min(min(scores), dist.percentile(0.01)) // BIN * BIN
-    high = max(max(scores), dist.percentile(0.99)) // BIN * BIN + BIN
-    return list(range(max(low, 0), high + 1, BIN))
-
-
-def _distribution(tr: Translator, section: str, p: PlayerStats) -> str:
-    dist = optimal.load()
-    if dist is None or not p.scores:
-        return ""
-    edges = _edges(p.scores, dist)
-    series = [
-        (_name(p), optimal.scores_in(p.scores, edges)),
-        (tr("stats.optimal_player"), optimal.regroup(dist, edges)),
-    ]
-    title = tr_html(tr, "stats.distribution", name=bdi(_name(p)), n=len(p.scores))
-    chart = histogram(
-        tr, f"{section}-dist", title, tr("stats.final_score"), tr("stats.share"), edges,
-        series, open_ends=True,
-    )  # fmt: skip
-    note = tr("stats.optimal_note", games=dist.games, mean=tr.decimal(dist.mean, 1))
-    return f'{chart}<p class="stats-chart-note">{h(note)}</p>'
-
-
 def player_charts(tr: Translator, game: str, section: str, p: PlayerStats) -> str:
-    """The chosen player's last scores game by game and, for Penta, their spread."""
+    """The chosen player's last scores game by game (across them, the line the game
+    draws, such as the optimal player's mean) and the game's own chart."""
     if not p.scores:
         return ""
     first = p.games - len(p.scores) + 1
     xs = list(range(first, p.games + 1))
-    dist = optimal.load() if game == "penta" else None
-    target = None if dist is None else round(dist.mean)
-    label = "" if dist is None else tr("stats.optimal_mean", mean=tr.number(round(dist.mean)))
-    title = tr_html(tr, "stats.scores_by_game", name=bdi(_name(p)))
+    figures = _figures(game)
+    target, label = figures.target(tr)
+    title = tr_html(tr, "stats.scores_by_game", name=bdi(shown_name(p)))
     line = line_chart(
         tr, f"{section}-line", title, tr("stats.game"), tr("stats.score"), xs,
-        [(_name(p), list(p.scores))], target=target, target_label=label,
+        [(shown_name(p), list(p.scores))], target=target, target_label=label,
     )  # fmt: skip
-    spread = _distribution(tr, section, p) if game == "penta" else ""
+    spread = figures.chart(tr, section, p)
     return f'<div class="stats-charts">{line}{spread}</div>'
 
 

@@ -308,14 +308,14 @@ def add_result(
     won: Sequence[int] | None = None,
     costs: Sequence[float] | None = None,
     log: GameLog | None = None,
-    penta: bool = False,
+    played: str | None = None,
 ) -> Summary:
     """``s`` with one more finished game.
 
     The players' figures (:mod:`zaria_web.player_stats`) count ``won`` as the
     game's winners (``winners`` when not given), each seat's cost of its reviewed
     choices (``costs``: None when they were not reviewed) and, from ``log``, the
-    game's own figures (Penta's when ``penta``, else Farkle's).
+    own figures of the game ``played`` (its package's ``figures.count_log``).
 
     >>> s = add_result(Summary(), [180, 240], ["Ann", "Computer"], [True, False], winners=[1])
     >>> s.games, s.scored, s.best, s.best_name, s.wins
@@ -326,7 +326,7 @@ def add_result(
     people = [i for i in range(seats) if humans[i]]
     best, best_name = _best(s, [(totals[i], names[i]) for i in people])
     winning = (winners or []) if won is None else won
-    played = _seat_games(totals, names, humans, upper_bonus, winning, costs)
+    seat_games = _seat_games(totals, names, humans, upper_bonus, winning, costs)
     ranked = _ranked_wins(s.wins, [names[w] for w in sorted(set(winners or []))])
     return replace(
         s,
@@ -337,7 +337,7 @@ def add_result(
         best_name=best_name,
         bonus=s.bonus + sum(1 for i in people if upper_bonus and upper_bonus[i]),
         wins=ranked,
-        players=add_game(s.players, s.games + 1, played, penta, log),
+        players=add_game(s.players, s.games + 1, seat_games, played, log),
     )
 
 
@@ -440,7 +440,7 @@ def record(
         won=outcome.winners,
         costs=costs,
         log=log,
-        penta=game == "penta",
+        played=game,
     )
     text = json.dumps(value(summaries, kept(found.raw)), sort_keys=True)
     return ctx.host.storage_set(KEY, text)

@@ -47,7 +47,7 @@ from zaria.game import Seat
 from zaria_web.counted import Counted
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
-from zaria_web.farkle import setup_view, view
+from zaria_web.farkle import figures, setup_view, view
 from zaria_web.farkle.feel import computer_held, felt
 from zaria_web.farkle.pad import pad_coach
 from zaria_web.names import in_every_language
@@ -189,7 +189,7 @@ class FarklePart:
         assert self.s.game is not None
         if self.s.pad is not None:
             return Counted("farkle", real=True)
-        return Counted.of_rules(self.s.game.rules)
+        return figures.counted(self.s.game.rules)
 
     def stats_extra(self) -> dict[str, Any]:
         return {"wins": True}

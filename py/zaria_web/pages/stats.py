@@ -1,9 +1,10 @@
 """The statistics screen: what :mod:`zaria_web.stats` counted, and a way to clear it.
 
-Farkle's figures are per set of house rules: once games under other rules were
-counted, each set that has games gets its own part of the Farkle panel, headed
-by the rules in force (:meth:`~zaria.farkle.rules.FarkleRules.summary`), the
-rules page's game first. Until then the panel looks as it always did.
+A panel per registered game. The figures of a game with house rules are per set
+of them: once games under other rules were counted, each set that has games gets
+its own part of the game's panel, headed by the rules in force (its package's
+``figures.rules_label``), the rules page's game first. Until then the panel
+looks as it always did. A game's own figures are its ``figures.summary_rows``.
 
 Clearing asks first, in the page (a confirmation panel with the safe choice
 focused), because it cannot be undone; so does an import. One question is open
@@ -22,16 +23,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from zaria.farkle.rules import DEFAULT_RULES
-from zaria_web import archive_view, stats, transfer
+from zaria_web import archive_view, games, stats, transfer
 from zaria_web.counted import Counted
 from zaria_web.effects import Effects, Go
-from zaria_web.farkle.view import house_lines
 from zaria_web.html import attrs, bdi, h, tr_html
 from zaria_web.names import clean_name
 from zaria_web.player_stats import player_key
 from zaria_web.players_view import players_part
-from zaria_web.screen import GAMES, Context, Enter, Leave, Page, StorageChanged
+from zaria_web.screen import Context, Enter, Leave, Page, StorageChanged
 from zaria_web.widgets import button
 
 
@@ -95,7 +94,7 @@ ACTS: dict[str, Any] = {
 
 
 class StatsScreen(Page):
-    """Games played, best and average scores, Penta's bonus rate, Farkle's wins."""
+    """Games played, best and average scores, the wins, each game's own figures."""
 
     name = "stats"
 
@@ -119,12 +118,7 @@ class StatsScreen(Page):
     def view(self) -> str:
         tr = self.ctx.tr
         summaries = self.summaries
-        panels = "".join(
-            self._farkle_panel(summaries)
-            if game == "farkle"
-            else self._panel(game, summaries[Counted(game)])
-            for game in GAMES
-        )
+        panels = "".join(self._game_panel(g.name, summaries) for g in games.GAMES)
         # Statistics that could not be read are not offered for clearing.
         anything = any(s.games for s in summaries.values()) or bool(self.transfer.games)
         return (
@@ -164,30 +158,25 @@ class StatsScreen(Page):
     def _none(self) -> str:
         return f'<p class="stats-empty">{h(self.ctx.tr("stats.none"))}</p>'
 
-    def _farkle_panel(self, summaries: dict[Counted, stats.Summary]) -> str:
-        """Farkle's figures, one part per set of house rules that has games."""
-        counted = [
-            (rules, s)
+    def _game_panel(self, game: str, summaries: dict[Counted, stats.Summary]) -> str:
+        """A game's figures, one part per set of house rules that has games."""
+        counted = sorted(
+            (what.rules or "", what)
             for what, s in summaries.items()
-            if (rules := what.farkle_rules) is not None and s.games
-        ]
-        if not counted or [r for r, _ in counted] == [DEFAULT_RULES]:
-            return self._panel("farkle", summaries[Counted("farkle")])
-        tr = self.ctx.tr
+            if what.game == game and not what.real and s.games
+        )
+        if not counted or [what for _, what in counted] == [Counted(game)]:
+            return self._panel(game, summaries[Counted(game)])
+        figures = games.named(game).figures()
         parts = []
-        for rules, s in sorted(counted, key=lambda rs: (not rs[0].is_default, rs[0].id)):
-            ident = "stats-farkle-" + rules.id
-            label = " · ".join(house_lines(tr, rules) or self._default_lines())
+        for _, what in counted:
+            ident = f"stats-{game}-{what.rules or figures.DEFAULT_RULES_ID}"
             parts.append(
                 f'<section class="stats-rules" aria-labelledby="{ident}">'
-                f'<h3 id="{ident}">{h(label)}</h3>{self._figures(Counted.of_rules(rules), s)}'
-                "</section>"
+                f'<h3 id="{ident}">{h(figures.rules_label(self.ctx.tr, what.rules))}</h3>'
+                f"{self._figures(what, summaries[what])}</section>"
             )
-        return self._frame("farkle", "".join(parts))
-
-    def _default_lines(self) -> list[str]:
-        tr = self.ctx.tr
-        return [tr(key, **params) for key, params in DEFAULT_RULES.summary()]
+        return self._frame(game, "".join(parts))
 
     def _figures(self, counted: Counted, s: stats.Summary) -> str:
         """One summary's figures and, for Farkle, its wins."""
@@ -202,8 +191,7 @@ class StatsScreen(Page):
             rows.append((tr("stats.best"), best))
         if s.average is not None:
             rows.append((tr("stats.average"), tr.number(round(s.average))))
-        if game == "penta" and s.bonus_rate is not None:
-            rows.append((tr("stats.bonus_rate"), tr.percent(s.bonus_rate, 0)))
+        rows += games.named(game).figures().summary_rows(tr, s)
         items = "".join(
             f'<div class="stat"><dt>{h(k)}</dt><dd class="num">{h(v)}</dd></div>' for k, v in rows
         )

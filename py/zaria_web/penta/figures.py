@@ -1,0 +1,94 @@
+"""Penta's own figures in the statistics (see :mod:`zaria_web.stats` and
+:mod:`zaria_web.player_stats`): the upper-bonus rate, each player's Pentas and
+the cost of their choices against optimal play, and their final scores beside
+the optimal player's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from zaria.i18n import Translator
+from zaria.penta.scoring import Box
+from zaria_web.charts import histogram
+from zaria_web.html import bdi, h, tr_html
+from zaria_web.penta import optimal
+from zaria_web.play.log import GameLog
+from zaria_web.player_stats import PlayerStats, shown_name
+from zaria_web.stats import Summary
+
+#: A Penta record scoring this much or more carried a joker bonus (no box scores 100).
+JOKER_BONUS = 100
+PENTA_BOX_SCORE = 50
+#: The width of a bin of the distribution of final scores.
+BIN = 50
+#: The players table's own columns (``stats.col.*``) and the note under it.
+COLUMNS = ("bonus", "pentas", "cost")
+NOTE = "stats.players_note.penta"
+DASH = "–"
+
+
+def count_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
+    """``p`` with the Pentas of ``seat`` in one more game's log: 50 in the Penta box
+    and each 100-point joker bonus."""
+    pentas = 0
+    for t in log.finished(seat):
+        if t.kind != "record":
+            continue
+        if t.box == Box.PENTA.value and t.points >= PENTA_BOX_SCORE:
+            pentas += 1
+        pentas += t.points // JOKER_BONUS
+    return replace(p, logged=p.logged + 1, pentas=p.pentas + pentas)
+
+
+def summary_rows(tr: Translator, s: Summary) -> list[tuple[str, str]]:
+    """The summary's own figures: how often the people earned the upper bonus."""
+    if s.bonus_rate is None:
+        return []
+    return [(tr("stats.bonus_rate"), tr.percent(s.bonus_rate, 0))]
+
+
+def cells(tr: Translator, p: PlayerStats) -> list[str]:
+    """A player's own figures, in the order of :data:`COLUMNS`."""
+    cost = p.average_cost
+    return [
+        DASH if p.bonus_rate is None else tr.percent(p.bonus_rate, 0),
+        tr.number(p.pentas) if p.logged else DASH,
+        DASH if cost is None else tr.decimal(cost, 1),
+    ]
+
+
+def target(tr: Translator) -> tuple[int | None, str]:
+    """The line drawn across a player's scores: the optimal player's mean, if known."""
+    dist = optimal.load()
+    if dist is None:
+        return None, ""
+    return round(dist.mean), tr("stats.optimal_mean", mean=tr.number(round(dist.mean)))
+
+
+def _edges(scores: list[int] | tuple[int, ...], dist: optimal.Distribution) -> list[int]:
+    """Bins of :data:`BIN` points covering the player's scores and all but the
+    optimal player's rarest 1 % at each end."""
+    low = min(min(scores), dist.percentile(0.01)) // BIN * BIN
+    high = max(max(scores), dist.percentile(0.99)) // BIN * BIN + BIN
+    return list(range(max(low, 0), high + 1, BIN))
+
+
+def chart(tr: Translator, section: str, p: PlayerStats) -> str:
+    """The spread of a player's final scores beside the optimal player's."""
+    dist = optimal.load()
+    if dist is None or not p.scores:
+        return ""
+    edges = _edges(p.scores, dist)
+    name = shown_name(p)
+    series = [
+        (name, optimal.scores_in(p.scores, edges)),
+        (tr("stats.optimal_player"), optimal.regroup(dist, edges)),
+    ]
+    title = tr_html(tr, "stats.distribution", name=bdi(name), n=len(p.scores))
+    drawn = histogram(
+        tr, f"{section}-dist", title, tr("stats.final_score"), tr("stats.share"), edges,
+        series, open_ends=True,
+    )  # fmt: skip
+    note = tr("stats.optimal_note", games=dist.games, mean=tr.decimal(dist.mean, 1))
+    return f'{drawn}<p class="stats-chart-note">{h(note)}</p>'
