@@ -140,11 +140,11 @@ def seeded_stats(scores: tuple[tuple[int, int], ...] = SCORES) -> str:
     penta, farkle = Summary(), Summary()
     for a, b in scores:
         penta = add_result(penta, [a, b], ["Ann", "Bo"], [True, True], [a > 235, b > 235],
-                           won=[0 if a > b else 1], costs=[3.5, 0.25], penta=True)  # fmt: skip
+                           won=[0 if a > b else 1], costs=[3.5, 0.25], played="penta")  # fmt: skip
         log = GameLog([Turn(0, 1, kind="bank", points=a * 10, total=a * 10, hot_dice=1),
                        Turn(1, 1, kind="bust", points=0, total=0)])  # fmt: skip
         farkle = add_result(farkle, [a * 10, b * 10], ["Ann", "Bo"], [True, True],
-                            winners=[0 if a > b else 1], log=log)  # fmt: skip
+                            winners=[0 if a > b else 1], log=log, played="farkle")  # fmt: skip
     return json.dumps({"format": 1, "penta": penta.to_dict(), "farkle": farkle.to_dict()})
 
 

@@ -15,7 +15,9 @@ from fake_host import FakeHost, Page
 from test_play_framework import FARKLE, GAMES, PENTA, Game, game, ids, open_game, screen, started
 from zaria.i18n import Translator
 from zaria_web.app import App
-from zaria_web.play.log import MESSAGES, GameLog, Note, Turn
+from zaria_web.farkle.screen import SPEC as FARKLE_SPEC
+from zaria_web.penta.screen import SPEC as PENTA_SPEC
+from zaria_web.play.log import GameLog, Note, Turn
 from zaria_web.play.screen import READ_MS
 from zaria_web.widgets import log_line
 
@@ -26,9 +28,20 @@ PENTA_DICE = "11234,111"
 FARKLE_DICE = "155234,11156,5,234623,155234"
 
 
+#: Every step and kind of turn either game's log may hold.
+MESSAGES = {**PENTA_SPEC.log_notes, **FARKLE_SPEC.log_notes}
+KINDS = PENTA_SPEC.turn_kinds + FARKLE_SPEC.turn_kinds
+
+
+def read(d: Any, seats: int) -> GameLog:
+    """A log of steps and turns of either game."""
+    return GameLog.from_dict(d, seats, MESSAGES, KINDS)
+
+
 def lines(app: App, turn: Turn, lang: str = "en") -> list[str]:
     name = game(app).seats[turn.seat].name
-    return [log_line(Translator(lang), n, name) for n in turn.steps]
+    words = {**PENTA_SPEC.log_words, **FARKLE_SPEC.log_words}
+    return [log_line(Translator(lang), n, name, words) for n in turn.steps]
 
 
 def penta_turn(app: App) -> None:
@@ -334,7 +347,7 @@ def test_a_log_reads_back_what_it_wrote(turns: list[Turn], in_progress: bool) ->
     if in_progress and turns:
         turns[-1].kind = ""
     log = GameLog(turns)
-    assert GameLog.from_dict(json.loads(json.dumps(log.to_dict())), 4) == log
+    assert read(json.loads(json.dumps(log.to_dict())), 4) == log
 
 
 @pytest.mark.parametrize(
@@ -356,13 +369,27 @@ def test_a_log_reads_back_what_it_wrote(turns: list[Turn], in_progress: bool) ->
 )
 def test_a_malformed_log_is_refused(bad: Any) -> None:
     with pytest.raises(ValueError):
-        GameLog.from_dict(bad, 4)
+        read(bad, 4)
+
+
+def test_a_game_s_log_holds_only_its_own_steps_and_kinds_of_turn() -> None:
+    fields = {"seat": 0, "round": 1, "points": 5, "total": 5, "hot_dice": 0, "box": ""}
+    farkle_step = {**fields, "steps": [["farkle.event.rolled", {"dice": "1"}]], "kind": ""}
+    penta_turn = {**fields, "steps": [], "kind": "record"}
+    penta = (PENTA_SPEC.log_notes, PENTA_SPEC.turn_kinds)
+    farkle = (FARKLE_SPEC.log_notes, FARKLE_SPEC.turn_kinds)
+    assert GameLog.from_dict({"turns": [farkle_step]}, 1, *farkle).turns[0].steps
+    with pytest.raises(ValueError, match=r"unknown message 'farkle\.event\.rolled'"):
+        GameLog.from_dict({"turns": [farkle_step]}, 1, *penta)
+    assert GameLog.from_dict({"turns": [penta_turn]}, 1, *penta).turns[0].kind == "record"
+    with pytest.raises(ValueError, match="unknown kind of turn 'record'"):
+        GameLog.from_dict({"turns": [penta_turn]}, 1, *farkle)
 
 
 def test_a_sound_log_with_every_field_reads_back() -> None:
     turn = {"seat": 1, "round": 2, "steps": [], "kind": "bank", "points": 50}
     full = {**turn, "total": 50, "hot_dice": 0, "box": ""}
-    assert GameLog.from_dict({"turns": [full]}, 2).turns == [Turn(1, 2, [], "bank", 50, 50)]
+    assert read({"turns": [full]}, 2).turns == [Turn(1, 2, [], "bank", 50, 50)]
 
 
 def test_farkle_s_end_screen_shows_the_race_by_round_and_the_whole_log() -> None:
@@ -409,7 +436,7 @@ def _turn(round_: int, total: int = 0) -> dict[str, Any]:
 )
 def test_a_log_with_numbers_no_game_has_is_refused(turns: list[dict[str, Any]]) -> None:
     with pytest.raises(ValueError, match="game log"):
-        GameLog.from_dict({"turns": turns}, 1)
+        read({"turns": turns}, 1)
 
 
 def test_farkle_s_race_has_no_more_rounds_than_the_game_played() -> None:

@@ -5,7 +5,7 @@ Pure functions of their arguments, like the views that use them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -355,29 +355,39 @@ def handover_box(tr: Translator, prefix: str, on: bool) -> str:
     return f'<label class="check handover-check"><input{box}><span>{label}</span></label>'
 
 
-def _log_params(tr: Translator, note: LogNote) -> dict[str, Any]:
+def _log_params(tr: Translator, note: LogNote, words: Mapping[str, str]) -> dict[str, Any]:
+    """A step's parameters to show: those the game's ``words`` name a message by (a
+    box's name: ``{"box": "penta.box."}``) in the current language."""
     params: dict[str, Any] = dict(note.params)
-    if "box" in params:
-        params["box"] = tr(f"penta.box.{params['box']}")
+    for name, prefix in words.items():
+        if name in params:
+            params[name] = tr(f"{prefix}{params[name]}")
     return params
 
 
-def log_line(tr: Translator, note: LogNote, name: str) -> str:
+def log_line(
+    tr: Translator, note: LogNote, name: str, words: Mapping[str, str] | None = None
+) -> str:
     """One step of the game log in the current language (``name``: the turn's player)."""
-    return tr(note.msg_id, **{"name": name, **_log_params(tr, note)})
+    return tr(note.msg_id, **{"name": name, **_log_params(tr, note, words or {})})
 
 
-def _log_steps(tr: Translator, turn: Turn, name: str) -> str:
+def _log_steps(tr: Translator, turn: Turn, name: str, words: Mapping[str, str]) -> str:
     """A turn's steps, the player's name isolated as everywhere else (a right-to-left
     name keeps the sentence in order)."""
     return "".join(
-        f"<li>{tr_html(tr, n.msg_id, **{'name': bdi(name), **_log_params(tr, n)})}</li>"
+        f"<li>{tr_html(tr, n.msg_id, **{'name': bdi(name), **_log_params(tr, n, words)})}</li>"
         for n in turn.steps
     )
 
 
 def _log_rounds(
-    tr: Translator, prefix: str, names: Sequence[str], turns: Sequence[Turn], round_key: str
+    tr: Translator,
+    prefix: str,
+    names: Sequence[str],
+    turns: Sequence[Turn],
+    round_key: str,
+    words: Mapping[str, str],
 ) -> str:
     """Turns grouped by round (``round_key``: its heading's message), each under its
     player's name."""
@@ -386,7 +396,7 @@ def _log_rounds(
         ident = f"{prefix}-log-round-{k}"
         body = "".join(
             f'<div class="log-turn"><h4>{bdi(names[t.seat])}</h4>'
-            f"<ol>{_log_steps(tr, t, names[t.seat])}</ol></div>"
+            f"<ol>{_log_steps(tr, t, names[t.seat], words)}</ol></div>"
             for t in group
         )
         parts.append(
@@ -405,8 +415,10 @@ def game_log(
     latest: bool,
     open_: bool,
     round_key: str,
+    words: Mapping[str, str],
 ) -> str:
-    """The game log: with ``latest``, the last turn (the one in progress, or the last
+    """The game log (``words``: the parameters its game names a message by, see
+    :func:`log_line`): with ``latest``, the last turn (the one in progress, or the last
     one played) step by step, then the turns before it by round in a folded
     ``<details>`` (``open_``: unfolded); without, every turn folded."""
     turns = log.turns
@@ -418,14 +430,14 @@ def game_log(
         name = names[shown.seat]
         head = (
             f'<h2 id="{prefix}-turn-log-title">{tr_html(tr, title, name=bdi(name))}</h2>'
-            f'<ol id="{prefix}-turn-log-steps">{_log_steps(tr, shown, name)}</ol>'
+            f'<ol id="{prefix}-turn-log-steps">{_log_steps(tr, shown, name, words)}</ol>'
         )
     folded = ""
     if earlier:
         n = len(earlier)
         # Folded, its turns are not drawn at all: a long game's log would otherwise
         # be drawn again on every tap (the app draws it when it is unfolded).
-        rounds = _log_rounds(tr, prefix, names, earlier, round_key) if open_ else ""
+        rounds = _log_rounds(tr, prefix, names, earlier, round_key, words) if open_ else ""
         summary = tr("common.log.summary_one") if n == 1 else tr("common.log.summary", n=n)
         folded = (
             f"<details{attrs(class_='log-all', id=f'{prefix}-log-all', open=open_)}>"

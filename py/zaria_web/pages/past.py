@@ -19,7 +19,6 @@ from zaria_web.effects import Effects, Go
 from zaria_web.html import h
 from zaria_web.play import seats
 from zaria_web.play.intents import ToggleLog
-from zaria_web.play.log import GameLog
 from zaria_web.play.screen import GameScreen, game_screen
 from zaria_web.screen import Context, Enter, Page, Refresh, StorageChanged
 from zaria_web.widgets import button
@@ -38,7 +37,7 @@ def end_screen(ctx: Context, entry: archive.Entry) -> GameScreen[Any]:
     screen.game, screen.phase = game, "end"
     if entry.log is not None:
         with contextlib.suppress(ValueError):  # a log unread: the end screen without it
-            screen.log = GameLog.from_dict(entry.log, len(game.seats))
+            screen.log = screen.read_log(entry.log, len(game.seats))
     return screen
 
 

@@ -575,6 +575,16 @@ SPEC: GameSpec[PentaGame] = GameSpec(
         {"penta.announce.scored", "penta.announce.auto", "penta.announce.bonus"}
     ),
     round_key="penta.log.round",
+    log_notes={
+        "penta.announce.roll": frozenset({"dice"}),
+        "penta.announce.keeps": frozenset({"dice"}),
+        "penta.announce.scored": frozenset({"box", "points"}),
+        "penta.announce.auto": frozenset({"box", "points"}),
+        "penta.announce.bonus": frozenset({"bonus"}),
+        "penta.log.taken_back": frozenset({"box"}),
+    },
+    turn_kinds=("record",),
+    log_words={"box": "penta.box."},
     part=PentaPart,
     coach=True,
     shows_first=_shows_first,

@@ -12,33 +12,15 @@ refuses anything malformed with a :class:`ValueError`.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-#: The kinds of a finished turn: a Penta record, a Farkle bank or lost turn.
-KINDS = ("record", "bank", "bust")
-#: The message ids a log's steps may use, each with its parameters (the name of
-#: the turn's player is given when it is drawn); a saved log with any other is refused.
-MESSAGES: dict[str, frozenset[str]] = {
-    "penta.announce.roll": frozenset({"dice"}),
-    "penta.announce.keeps": frozenset({"dice"}),
-    "penta.announce.scored": frozenset({"box", "points"}),
-    "penta.announce.auto": frozenset({"box", "points"}),
-    "penta.announce.bonus": frozenset({"bonus"}),
-    "penta.log.taken_back": frozenset({"box"}),
-    "farkle.event.rolled": frozenset({"dice"}),
-    "farkle.event.ai_keeps": frozenset({"dice"}),
-    "farkle.event.hot": frozenset({"points"}),
-    "farkle.event.banked": frozenset({"points"}),
-    "farkle.event.new_total": frozenset({"total"}),
-    "farkle.event.lost": frozenset({"points", "total"}),
-    "farkle.event.lost_nothing": frozenset({"total"}),
-    "farkle.house.lost": frozenset({"points"}),
-    "farkle.house.lost_nothing": frozenset(),
-    "farkle.event.last_round": frozenset({"total"}),
-    "farkle.final.penalty": frozenset({"points", "total"}),
-    "farkle.log.taken_back": frozenset({"points"}),
-}
+#: The message ids a game's log steps may use, each with its parameters (the name
+#: of the turn's player is given when it is drawn): its spec's ``log_notes``. A
+#: saved log with any other is refused, as is a finished turn of another kind than
+#: the game's ``turn_kinds``.
+Notes = Mapping[str, frozenset[str]]
 #: Bounds on a saved log: no game comes near them.
 MAX_TURNS = 20_000
 #: The largest number a log holds (points and totals are far below it).
@@ -104,13 +86,13 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
-def _note(raw: Any) -> Note:
+def _note(raw: Any, notes: Notes) -> Note:
     if type(raw) is not list or len(raw) != 2 or type(raw[1]) is not dict:
         raise ValueError(f"game log: a step is not [message, parameters]: {raw!r}")
     msg_id, params = raw
-    if type(msg_id) is not str or msg_id not in MESSAGES:
+    if type(msg_id) is not str or msg_id not in notes:
         raise ValueError(f"game log: unknown message {msg_id!r}")
-    if set(params) != MESSAGES[msg_id]:
+    if set(params) != notes[msg_id]:
         raise ValueError(f"game log: {msg_id} with the parameters {sorted(params)}")
     for name, value in params.items():
         _text(name, "a parameter's name")
@@ -121,7 +103,7 @@ def _note(raw: Any) -> Note:
     return Note.of(msg_id, **params)
 
 
-def _turn(raw: Any, seats: int) -> Turn:
+def _turn(raw: Any, seats: int, notes: Notes, kinds: tuple[str, ...]) -> Turn:
     if type(raw) is not dict:
         raise ValueError(f"game log: a turn is not an object: {raw!r}")
     seat = _int(raw, "seat", 0)
@@ -131,12 +113,12 @@ def _turn(raw: Any, seats: int) -> Turn:
     if type(steps) is not list or len(steps) > MAX_STEPS:
         raise ValueError("game log: a turn's steps are not a list")
     kind = raw.get("kind")
-    if kind != "" and kind not in KINDS:
+    if kind != "" and kind not in kinds:
         raise ValueError(f"game log: unknown kind of turn {kind!r}")
     return Turn(
         seat=seat,
         round=_int(raw, "round", 1, MAX_TURNS),
-        steps=[_note(s) for s in steps],
+        steps=[_note(s, notes) for s in steps],
         kind=kind,
         points=_int(raw, "points", 0),
         total=_int(raw, "total"),
@@ -155,15 +137,16 @@ class GameLog:
         return {"turns": [t.to_dict() for t in self.turns]}
 
     @classmethod
-    def from_dict(cls, d: Any, seats: int) -> GameLog:
-        """The log saved as ``d`` of a game of ``seats`` seats; a :class:`ValueError`
-        for anything malformed (only the last turn may be in progress)."""
+    def from_dict(cls, d: Any, seats: int, notes: Notes, kinds: tuple[str, ...]) -> GameLog:
+        """The log saved as ``d`` of a game of ``seats`` seats whose steps may say
+        ``notes`` and whose turns end in one of ``kinds``; a :class:`ValueError` for
+        anything malformed (only the last turn may be in progress)."""
         if type(d) is not dict or type(d.get("turns")) is not list:
             raise ValueError("game log: not an object with a list of turns")
         raw = d["turns"]
         if len(raw) > MAX_TURNS:
             raise ValueError("game log: too many turns")
-        turns = [_turn(t, seats) for t in raw]
+        turns = [_turn(t, seats, notes, kinds) for t in raw]
         if any(not t.kind for t in turns[:-1]):
             raise ValueError("game log: a turn before the last is not finished")
         if any(a.round > b.round for a, b in itertools.pairwise(turns)):

@@ -24,7 +24,7 @@ log the save keeps: a scripted or seeded game continues exactly after a reload.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from zaria.errors import IllegalActionError
@@ -50,7 +50,7 @@ from zaria_web.play.intents import (
     TakeDevice,
     ToggleLog,
 )
-from zaria_web.play.log import GameLog, Note, Turn
+from zaria_web.play.log import GameLog, Note, Notes, Turn
 from zaria_web.play.pad import ACTS as PAD_ACTS
 from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
@@ -120,6 +120,11 @@ class GameSpec(Generic[G]):
     #: takes them out of the log again), and the log's heading of a round.
     decision_steps: frozenset[str]
     round_key: str
+    #: The log's steps (message ids, each with its parameters), the kinds of a
+    #: finished turn, and the parameters that name a message (``box``: the box's
+    #: name under ``penta.box.``), all a saved log may hold (:mod:`zaria_web.play.log`).
+    log_notes: Notes
+    turn_kinds: tuple[str, ...]
     #: The game's own part of the screen (its model and what the screen asks of it).
     part: Callable[[GameScreen[G]], GamePart[G]]
     #: The notice a resumed game shows, if any (not on a score pad).
@@ -133,6 +138,7 @@ class GameSpec(Generic[G]):
     #: On a score pad, whether the digit keys pick dice of the throw on the table
     #: (Farkle's set-aside) rather than enter the next throw.
     digits_pick_dice: Callable[[G], bool] = lambda game: False
+    log_words: Mapping[str, str] = field(default_factory=dict)
 
 
 class GamePart(Protocol[G]):
@@ -749,9 +755,13 @@ class GameScreen(Page, Generic[G]):
         """The saved game log: none in an older save; a malformed one is dropped (the
         game itself is sound: it goes on, with the log from here)."""
         try:
-            return GameLog.from_dict(state.get("log", {"turns": []}), seats)
+            return self.read_log(state.get("log", {"turns": []}), seats)
         except Exception:  # whatever a hostile value makes the reader raise
             return GameLog()
+
+    def read_log(self, raw: Any, seats: int) -> GameLog:
+        """A saved log of this game (a ValueError for a malformed one)."""
+        return GameLog.from_dict(raw, seats, self.spec.log_notes, self.spec.turn_kinds)
 
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> str:
@@ -793,6 +803,7 @@ class GameScreen(Page, Generic[G]):
             latest=latest,
             open_=self.log_open,
             round_key=self.spec.round_key,
+            words=self.spec.log_words,
         )
 
 
