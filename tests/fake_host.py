@@ -9,17 +9,20 @@ import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
 from zaria_web.counted import Counted
+from zaria_web.effects import Announce, Document, Focus, PageEffect, Render
 from zaria_web.host import StorageError
 from zaria_web.screen import Context
 from zaria_web.stats import record
 
 if TYPE_CHECKING:
     from zaria_web.app import App
+
+E = TypeVar("E", bound=PageEffect)
 
 PENTA_TABLE = (
     Path(__file__).resolve().parent.parent / "py/zaria/data/penta_table.bin"
@@ -28,6 +31,11 @@ PENTA_TABLE = (
 
 class FakeHost:
     """Implements :class:`zaria_web.host.Host` in memory, with a manual clock.
+
+    Every page effect performed is kept, in order, in ``performed``
+    (:meth:`performed_of` picks one kind); what the page shows after them (the
+    screen, the tools, the document's language, theme and title, the focus) is
+    kept apart too, as the page would hold it.
 
     Storage faults can be injected: ``reads_fail`` / ``writes_fail`` for every
     key, ``read_faults`` / ``write_faults`` for some keys, and ``quota`` (the
@@ -49,9 +57,9 @@ class FakeHost:
         self.writes_fail = not storage_works
         self.write_faults: set[str] = set()
         self.quota = quota
+        self.performed: list[PageEffect] = []
         self.screen_html = ""
         self.tools_html = ""
-        self.announced: list[str] = []
         self.now = 0
         self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
         self._next = 1
@@ -60,28 +68,33 @@ class FakeHost:
         self.title = ""
         self.files: dict[str, bytes] = {}
         self.focused = ""
-        self.scrolled_to_top = 0
-        self.vibrated: list[tuple[int, ...]] = []
-        #: The sounds played (kind, volume) and the celebrations shown (kind, text).
-        self.sounds: list[tuple[str, float]] = []
-        self.celebrations: list[tuple[str, str]] = []
         self.dark = False
         self.history: list[str] = ["home"]
         #: When set, downloads wait in ``pending`` until :meth:`deliver` (a slow network).
         self.slow_downloads = False
         self.pending: list[tuple[str, Callable[[bytes], None], Callable[[str], None]]] = []
-        #: The clock :meth:`now_iso` reads (settable), the files saved (name, text, type)
-        #: and the file picked in each file field (text, or bytes that are not text).
+        #: The clock :meth:`now_iso` reads (settable) and the file picked in each file
+        #: field (text, or bytes that are not text).
         self.clock_iso = "2026-03-14T15:09:26.000+01:00"
-        self.saved_files: list[tuple[str, str, str]] = []
         self.picked: dict[str, str | bytes] = {}
 
-    def render(self, screen_html: str, tools_html: str) -> None:
-        self.screen_html = screen_html
-        self.tools_html = tools_html
+    def perform(self, effect: PageEffect) -> None:
+        self.performed.append(effect)
+        if isinstance(effect, Render):
+            self.screen_html, self.tools_html = effect.screen, effect.tools
+        elif isinstance(effect, Document):
+            self.lang, self.theme, self.title = effect.lang, effect.theme, effect.title
+        elif isinstance(effect, Focus):
+            self.focused = effect.selector
 
-    def announce(self, text: str, assertive: bool = False) -> None:
-        self.announced.append(text)
+    def performed_of(self, kind: type[E]) -> list[E]:
+        """The page effects of class ``kind`` performed, in order."""
+        return [e for e in self.performed if isinstance(e, kind)]
+
+    @property
+    def announced(self) -> list[str]:
+        """What was said to screen readers, in order."""
+        return [a.text for a in self.performed_of(Announce)]
 
     def set_timeout(self, ms: int, fn: Callable[[], None], heavy: bool = False) -> int:
         handle = self._next
@@ -137,9 +150,6 @@ class FakeHost:
         if not (self.writes_fail or key in self.write_faults):
             self.storage.pop(key, None)
 
-    def set_document(self, lang: str, theme: str, title: str) -> None:
-        self.lang, self.theme, self.title = lang, theme, title
-
     def load_bytes(
         self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
     ) -> None:
@@ -159,29 +169,11 @@ class FakeHost:
             else:
                 failed(f"{url}: not found")
 
-    def scroll_to_top(self) -> None:
-        self.scrolled_to_top += 1
-
-    def vibrate(self, pattern: tuple[int, ...]) -> None:
-        self.vibrated.append(pattern)
-
-    def sound(self, kind: str, volume: float) -> None:
-        self.sounds.append((kind, volume))
-
-    def celebrate(self, kind: str, text: str) -> None:
-        self.celebrations.append((kind, text))
-
-    def focus(self, selector: str) -> None:
-        self.focused = selector
-
     def prefers_dark(self) -> bool:
         return self.dark
 
     def now_iso(self) -> str:
         return self.clock_iso
-
-    def save_file(self, name: str, text: str, mime: str) -> None:
-        self.saved_files.append((name, text, mime))
 
     def read_file(
         self, input_id: str, limit: int, done: Callable[[str], None], failed: Callable[[str], None]

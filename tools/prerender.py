@@ -48,7 +48,7 @@ FRESH_PAGE = {"params": {}, "hash": "", "state": None, "dark": False, "base": ".
 def _drawn(ops_json: str) -> tuple[str, str]:
     """The screen and tools of the last drawing among a relay's operations."""
     drawn = [op for op in json.loads(ops_json) if op[0] == "render"]
-    return drawn[-1][1], drawn[-1][2]
+    return drawn[-1][1]["screen"], drawn[-1][1]["tools"]
 
 
 def first_draw(lang: str, screen: str = "home", theme: str = "system") -> tuple[str, str]:

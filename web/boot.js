@@ -70,7 +70,7 @@ function warm() {
   later(() => {
     if (!app.live) return;
     call("warm", {}).then((ops) => {
-      if (ops && ops.some((op) => op[0] === "warmed" && op[1])) warm();
+      if (ops && ops.some((op) => op[0] === "warmed" && op[1].more)) warm();
       else later(makeSnapshot);
     });
   });

@@ -15,7 +15,7 @@ except Exception:
     _detail = traceback.format_exc()
 
     def _failed(kind, payload):
-        return json.dumps([["warn", _detail], ["failed", "python import"]])
+        return json.dumps([["warn", {"text": _detail}], ["failed", {"detail": "python import"}]])
 
     xworker.sync.call = _failed
 else:

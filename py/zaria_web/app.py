@@ -3,7 +3,8 @@ the one update loop every change goes through.
 
 What the page reports (``action(act, data)``, ``key(key)``, a timer, a download)
 becomes an intent value, by the app for its own controls (:data:`ACTS`: home,
-the screens, language, theme, notices) or by the current screen.
+the screens, language, theme, notices) or by the current screen (its controls,
+and the shortcuts it declares).
 :meth:`App.dispatch` then runs the loop, in Elm's shape (see :mod:`zaria_web.screen`):
 
 1. the update changes its model and lists effects: the screen's, or the app's own
@@ -15,8 +16,9 @@ the screens, language, theme, notices) or by the current screen.
 3. settings, the language and navigation asked for are applied (the settings and
    the language are remembered in storage too);
 4. the screen is drawn once, from its model;
-5. focus, announcements and downloads are handed to the host, and the timer the
-   model wants is started, kept or cancelled.
+5. the page effects (focus, announcements, sounds…: see
+   :class:`~zaria_web.effects.PageEffect`) are handed to the host, downloads are
+   started, and the timer the model wants is started, kept or cancelled.
 
 An answer that comes back later (a download, a file read, a write's outcome)
 goes to the screen that asked, as an intent, through the same loop when that
@@ -31,7 +33,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
@@ -39,8 +41,10 @@ from zaria_web import archive, stored, widgets
 from zaria_web.effects import (
     CELEBRATIONS,
     SOUNDS,
+    Announce,
     Celebrate,
     ClearStats,
+    Document,
     Download,
     Draw,
     Effects,
@@ -49,6 +53,7 @@ from zaria_web.effects import (
     Language,
     Notice,
     ReadFile,
+    Render,
     SaveFile,
     ScrollTop,
     SetAside,
@@ -287,21 +292,20 @@ class App:
     def _present(self, out: Effects) -> None:
         """Hand what ``out`` asks of the page, once drawn, to the host: the scrolling,
         vibrations, sound and celebration, what is said, the focus, downloads and files."""
+        perform = self.host.perform
         if any(isinstance(e, ScrollTop) for e in out.items):
-            self.host.scroll_to_top()
+            perform(ScrollTop())
         if self.settings.get("haptics") == "on":
             for buzz in (e for e in out.items if isinstance(e, Vibrate)):
-                self.host.vibrate(buzz.pattern)
+                perform(buzz)
         self._feel(out)
         for said in out.spoken():
-            self.host.announce(said.text, assertive=said.assertive)
+            perform(said)
         for effect in out.items:
-            if isinstance(effect, Focus):
-                self.host.focus(effect.selector)
+            if isinstance(effect, Focus | SaveFile):
+                perform(effect)
             elif isinstance(effect, Download):
                 self._download(effect)
-            elif isinstance(effect, SaveFile):
-                self.host.save_file(effect.name, effect.text, effect.mime)
 
     def _change(self, out: Effects) -> str | None:
         """Apply the settings, language, notices, file reads and writes of all or
@@ -387,17 +391,17 @@ class App:
                 self.notice(effect.msg_id)
 
     def _feel(self, out: Effects) -> None:
-        """The most telling sound of the update (unless the Sound setting is off, or at
-        half its volume when soft) and its most telling celebration."""
+        """The most telling sound of the update (unless the Sound setting is off; at
+        its share of the setting's volume) and its most telling celebration."""
         volume = SOUND_VOLUME.get(self.settings.get("sound", ""), 0.0)
         sounds = [e for e in out.items if isinstance(e, Sound)]
         if sounds and volume > 0:
-            sound = max(sounds, key=lambda s: (SOUNDS.index(s.kind), not s.soft))
-            self.host.sound(sound.kind, volume / 2 if sound.soft else volume)
-        shows = [e.kind for e in out.items if isinstance(e, Celebrate)]
+            sound = max(sounds, key=lambda s: (SOUNDS.index(s.kind), s.volume))
+            self.host.perform(replace(sound, volume=sound.volume * volume))
+        shows = [e for e in out.items if isinstance(e, Celebrate)]
         if shows:
-            kind = max(shows, key=CELEBRATIONS.index)
-            self.host.celebrate(kind, self.ctx.tr("feel." + kind))
+            show = max(shows, key=lambda c: CELEBRATIONS.index(c.kind))
+            self.host.perform(replace(show, text=self.ctx.tr("feel." + show.kind)))
 
     def _download(self, d: Download) -> None:
         screen = self.screen
@@ -504,9 +508,9 @@ class App:
             self.screen.update(Enter(), out)
         self._apply(out, draw=True)
         if changed:
-            self.host.scroll_to_top()
+            self.host.perform(ScrollTop())
         if not any(isinstance(e, Focus) for e in out.items):
-            self.host.focus("#screen")
+            self.host.perform(Focus("#screen"))
 
     def depth(self) -> int:
         """How many steps from home the screen shown is (its history entry's depth)."""
@@ -590,8 +594,9 @@ class App:
             self._dismissed.add(notice)
 
     def key(self, key: str) -> bool:
-        """A keyboard shortcut outside text fields; True when it was used."""
-        intent = self.screen.key(key)
+        """A keyboard shortcut outside text fields; True when it was used (the screen
+        shown takes it: :meth:`~zaria_web.screen.Screen.keys`)."""
+        intent = self.screen.keys().get(key)
         if intent is None:
             return False
         self.dispatch(intent)
@@ -645,21 +650,21 @@ class App:
         changes); once dismissed, it is not shown again on that screen."""
         if msg_id not in self.ctx.notices and msg_id not in self._dismissed:
             self.ctx.notices.append(msg_id)
-            self.host.announce(self.ctx.tr(msg_id))
+            self.host.perform(Announce(self.ctx.tr(msg_id)))
 
     def error(self, exc: BaseException) -> None:
         """An unexpected error in a handler (the page reports it here): say so above
         the screen, and aloud, until dismissed; the page stays usable."""
         self.error_detail = (str(exc) or type(exc).__name__)[:ERROR_DETAIL_LENGTH]
         tr = self.ctx.tr
-        self.host.announce(tr(self._error_message()), assertive=True)
+        self.host.perform(Announce(tr(self._error_message()), assertive=True))
         try:
             self.redraw()
         except Exception:
             # The screen itself cannot be drawn: the notice, and the way home.
             home = widgets.button(tr("nav.home"), "home", "error-home")
-            self.host.render(
-                self.notices_html() + f'<div class="btn-row">{home}</div>', self.tools()
+            self.host.perform(
+                Render(self.notices_html() + f'<div class="btn-row">{home}</div>', self.tools())
             )
 
     def _error_message(self) -> str:
@@ -739,7 +744,7 @@ class App:
     def redraw(self) -> None:
         """Render the current screen and the top bar from state."""
         tr = self.ctx.tr
-        self.host.set_document(tr.lang, self.settings["theme"], tr("app.name"))
+        self.host.perform(Document(tr.lang, self.settings["theme"], tr("app.name")))
         # The screen first: drawing it may raise a notice (a save that cannot be read).
         screen = self.screen.view()
-        self.host.render(self.notices_html() + screen, self.tools())
+        self.host.perform(Render(self.notices_html() + screen, self.tools()))

@@ -2,9 +2,17 @@
 
 A screen's ``update`` never touches the page: it changes its model and adds
 effects to the :class:`Effects` it is handed; the app applies them all in one
-place, after saving and drawing (see :meth:`zaria_web.app.App.dispatch`). A
-host that runs Python off the page's main thread then only has to ship the
-HTML and these values across.
+place, after saving and drawing (see :meth:`zaria_web.app.App.dispatch`).
+
+Some effects are the app's to carry out (show another screen, change a setting,
+fetch a file); the others are *page effects*, :class:`PageEffect` values that the
+app hands to the host as they are (:meth:`zaria_web.host.Host.perform`): each
+names the page's operation that applies it (its ``op``) and carries that
+operation's arguments as its fields. :data:`PAGE_EFFECTS` lists them by
+operation, and the host in a worker turns one into what it sends the page in a
+single place (:func:`zaria_web.relay.encode`): adding a page effect is a class
+here (or beside the code that sends it) and its entry in the page's ``OPS``
+table (``web/page/operations.js``).
 
 Nor does an update (or a screen's constructor) write the browser's storage: it
 may read it, but every write it wants is an effect: a :class:`Write` (a finished
@@ -24,20 +32,65 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
+
+#: The page effects by the name of their page operation (each class adds itself).
+PAGE_EFFECTS: dict[str, type[PageEffect]] = {}
 
 
 @dataclass(frozen=True)
-class Focus:
+class PageEffect:
+    """An effect the page applies as it is: the operation ``op`` (a class attribute,
+    the name of its entry in the page's ``OPS`` table), whose arguments are the
+    fields. Defining a subclass registers it in :data:`PAGE_EFFECTS`."""
+
+    op: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        op = cls.__dict__.get("op")
+        if not isinstance(op, str) or not op:
+            raise TypeError(f"page effect {cls.__qualname__} names no page operation (op)")
+        known = PAGE_EFFECTS.get(op)
+        if known is not None and known.__qualname__ != cls.__qualname__:
+            raise TypeError(
+                f"page operation {op!r} is both {known.__qualname__} and {cls.__qualname__}"
+            )
+        PAGE_EFFECTS[op] = cls
+
+
+@dataclass(frozen=True)
+class Render(PageEffect):
+    """Replace the screen and the top bar's tools, keeping keyboard focus."""
+
+    op = "render"
+    screen: str
+    tools: str
+
+
+@dataclass(frozen=True)
+class Document(PageEffect):
+    """Set ``<html lang>``, the theme (system, light, dark) and the title."""
+
+    op = "doc"
+    lang: str
+    theme: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Focus(PageEffect):
     """Give the keyboard focus to the first element matching ``selector`` once drawn."""
 
+    op = "focus"
     selector: str
 
 
 @dataclass(frozen=True)
-class Announce:
+class Announce(PageEffect):
     """Say ``text`` to screen readers (assertively: at once, interrupting)."""
 
+    op = "announce"
     text: str
     assertive: bool = False
 
@@ -87,22 +140,27 @@ class Draw:
 
 
 @dataclass(frozen=True)
-class ScrollTop:
+class ScrollTop(PageEffect):
     """Scroll the page back to its top (a new game starts there, on a phone too)."""
+
+    op = "top"
 
 
 @dataclass(frozen=True)
-class Vibrate:
+class Vibrate(PageEffect):
     """A short vibration (milliseconds on, off, on…): a roll, a lost turn. The app
-    gives it to the device only when the Vibration setting is on."""
+    gives it to the device only when the Vibration setting is on; the page, only
+    where the device can."""
 
+    op = "vibrate"
     pattern: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class SaveFile:
-    """Offer ``text`` to the player as a file called ``name`` (an export)."""
+class SaveFile(PageEffect):
+    """Offer ``text`` to the player as a downloaded file called ``name`` (an export)."""
 
+    op = "save"
     name: str
     text: str
     mime: str = "application/json"
@@ -160,22 +218,35 @@ SOUNDS = ("hold", "roll", "score", "bust", "hot", "penta", "win")
 CELEBRATIONS = ("hot", "bonus", "penta", "win")
 
 
+#: The volume of a soft sound (the computer's moves), as a share of the setting's.
+SOFT = 0.5
+
+
 @dataclass(frozen=True)
-class Sound:
+class Sound(PageEffect):
     """A short synthesised sound (one of :data:`SOUNDS`): a roll, a hold, a score…
-    ``soft`` plays it at half the volume (the computer's moves). The app plays it
-    only when the Sound setting is not off."""
 
+    In an update, ``volume`` is a share of the Sound setting's volume (:data:`SOFT`
+    for the computer's moves); the app plays only the most telling sound of the
+    update, and none when the setting is off, at the setting's volume times that
+    share (0 to 1). The page plays it where it can: never before the player's
+    first tap or key, nor while the page is hidden."""
+
+    op = "sound"
     kind: str
-    soft: bool = False
+    volume: float = 1.0
 
 
 @dataclass(frozen=True)
-class Celebrate:
+class Celebrate(PageEffect):
     """A short celebration over the page (one of :data:`CELEBRATIONS`): a Penta, hot
-    dice, the upper bonus, a person's win."""
+    dice, the upper bonus, a person's win. An update names the ``kind``; the app
+    shows the most telling one of the update, with its words (``text``), beside
+    the drawn screen (a redraw does not cut it); none when motion is to be reduced."""
 
+    op = "celebrate"
     kind: str
+    text: str = ""
 
 
 Effect = (
@@ -247,7 +318,7 @@ class Effects:
     def sound(self, kind: str, soft: bool = False) -> None:
         if kind not in SOUNDS:
             raise ValueError(f"unknown sound {kind!r}; sounds: {', '.join(SOUNDS)}")
-        self.items.append(Sound(kind, soft))
+        self.items.append(Sound(kind, SOFT if soft else 1.0))
 
     def celebrate(self, kind: str) -> None:
         if kind not in CELEBRATIONS:

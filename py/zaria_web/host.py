@@ -1,13 +1,20 @@
 """What the controllers need from the page, as a protocol.
 
-:class:`zaria_web.relay.RelayHost` implements it for the page (in a worker, as
-operations the page applies); the native tests use a fake. Controllers never touch ``js`` directly.
+Everything the page only has to apply is one method, :meth:`Host.perform`, given
+a page effect (:class:`~zaria_web.effects.PageEffect`: draw, say, focus, play a
+sound…); the rest is what answers (storage, the clock, the system's colour
+scheme, a file read or fetched, a timer's handle) or keeps the page's own state
+(the history). :class:`zaria_web.relay.RelayHost` implements it for the page (in
+a worker, as operations the page applies); the native tests use a fake.
+Controllers never touch ``js`` directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Protocol
+
+from zaria_web.effects import PageEffect
 
 
 class StorageError(Exception):
@@ -21,11 +28,8 @@ class StorageError(Exception):
 class Host(Protocol):
     """The page, seen from the controllers."""
 
-    def render(self, screen_html: str, tools_html: str) -> None:
-        """Replace the screen and the top bar's tools, keeping keyboard focus."""
-
-    def announce(self, text: str, assertive: bool = False) -> None:
-        """Say ``text`` to screen readers (the live region)."""
+    def perform(self, effect: PageEffect) -> None:
+        """Apply ``effect`` to the page (see :mod:`zaria_web.effects`)."""
 
     def set_timeout(self, ms: int, fn: Callable[[], None], heavy: bool = False) -> int:
         """Call ``fn`` once after ``ms`` milliseconds; return a handle. ``heavy``: ``fn``
@@ -53,30 +57,10 @@ class Host(Protocol):
     def storage_remove(self, key: str) -> None:
         """Remove a stored value (silently when storage is unavailable)."""
 
-    def set_document(self, lang: str, theme: str, title: str) -> None:
-        """Set ``<html lang>``, the theme (system, light, dark) and the title."""
-
     def load_bytes(
         self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
     ) -> None:
         """Fetch ``url`` (relative to the page) and call ``done`` with its bytes."""
-
-    def scroll_to_top(self) -> None:
-        """Scroll the page back to its top (a new screen starts there)."""
-
-    def vibrate(self, pattern: tuple[int, ...]) -> None:
-        """Vibrate the device (milliseconds on, off, on…), where it can."""
-
-    def sound(self, kind: str, volume: float) -> None:
-        """Play the synthesised sound ``kind`` at ``volume`` (0 to 1), where the page can:
-        never before the player's first tap or key, nor while the page is hidden."""
-
-    def celebrate(self, kind: str, text: str) -> None:
-        """Show the short celebration ``kind`` with ``text`` over the page, beside the
-        drawn screen (a redraw does not cut it); none when motion is to be reduced."""
-
-    def focus(self, selector: str) -> None:
-        """Move keyboard focus to the first element matching ``selector``."""
 
     def prefers_dark(self) -> bool:
         """Whether the system's colour scheme is dark (what the "system" theme shows)."""
@@ -84,9 +68,6 @@ class Host(Protocol):
     def now_iso(self) -> str:
         """The date and time now, in ISO 8601 with the device's offset from UTC
         (``2026-05-04T21:30:00.000+02:00``): the instant, and the local time."""
-
-    def save_file(self, name: str, text: str, mime: str) -> None:
-        """Offer ``text`` to the player as a downloaded file called ``name``."""
 
     def read_file(
         self, input_id: str, limit: int, done: Callable[[str], None], failed: Callable[[str], None]

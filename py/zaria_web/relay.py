@@ -8,30 +8,15 @@ and files. It sends each event to :meth:`Relay.call` as a kind and a JSON payloa
 and applies the list of operations that comes back, in order. What finishes later
 in the worker (a download) is sent to the page the same way, through ``push``.
 
-The operations (each a JSON list, its name first):
-
-- ``render screen tools``, ``focus selector``, ``announce text assertive``,
-  ``doc lang theme title``, ``top`` (scroll to the top);
-- ``timer id ms heavy``, ``untimer id``: start or cancel a page timer; when it
-  fires, the page calls ``timer {id}`` (whose answer may take seconds when
-  ``heavy``);
-- ``set key value``, ``remove key``: localStorage; a write the page's storage
-  refuses is reported back as ``refused {key, value}``;
-- ``setall id values``: store every value of ``values`` (key → text) or none of
-  them (what was there is put back when one is refused); the page answers
-  ``wrote {id, ok}``;
-- ``push name depth url``, ``replace name depth url``, ``go steps``: the history;
-- ``read id input limit``: read the file picked in ``#input``; the page answers
-  ``read {id, text}`` or ``read {id, reason}``;
-- ``save name text mime``, ``vibrate pattern``, ``sound kind volume``,
-  ``celebrate kind text``;
-- ``keys [...]``: the keys the screen shown takes (the page must decide at once
-  whether a key press is the app's);
-- ``warn text`` (the console), ``fatal text`` (a plain notice when the app itself
-  cannot say what went wrong), ``failed detail`` (the start failed), ``stopping
-  bool`` (the answer to ``stop``), ``warmed bool`` (the answer to ``warm``: whether
-  a screen is left to import), ``took ms`` (how long Python took, for the
-  benchmarks).
+Every operation is a page effect (:class:`~zaria_web.effects.PageEffect`): the
+app's own (:mod:`zaria_web.effects`: ``render``, ``doc``, ``focus``, ``announce``,
+``top``, ``vibrate``, ``sound``, ``celebrate``, ``save``) and the relay's
+(:mod:`zaria_web.relay_ops`: timers, storage, the history, file fields, the keys
+the screen takes, and its reports). :func:`encode` is the one place that turns
+one into JSON: a list of the operation's name and its fields by name
+(``["focus", {"selector": "#screen"}]``), which the page's ``OPS`` table
+(``web/page/operations.js``) takes by the same names. What the page answers (a
+timer fired, a write refused, a file read) comes back as an event.
 
 Storage is mirrored: the page sends all of it at the start and every change
 another tab makes; the worker reads its copy. Whether a write fits is only known
@@ -48,41 +33,82 @@ import json
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import MISSING, fields
 from typing import Any
 from urllib.parse import urljoin
 
 from zaria import i18n
 from zaria_web import routes
 from zaria_web.app import SCREENS, App
+from zaria_web.effects import PAGE_EFFECTS, PageEffect
 from zaria_web.games import screen_modules
 from zaria_web.host import StorageError
-
-Op = list[Any]
-#: Keys a screen may take as shortcuts: each is offered to the screen shown after
-#: every change, and those it answers are sent to the page as ``keys``.
-KEY_CANDIDATES = (
-    *"abcdefghijklmnopqrstuvwxyz",
-    *"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    *"0123456789",
-    *"+-?/",
-    " ",
-    "Enter",
-    "Escape",
-    "Backspace",
-    "Delete",
-    "ArrowLeft",
-    "ArrowRight",
-    "ArrowUp",
-    "ArrowDown",
+from zaria_web.relay_ops import (
+    Fatal,
+    Keys,
+    PushEntry,
+    ReadPicked,
+    Remove,
+    ReplaceEntry,
+    StartTimer,
+    Step,
+    Stopping,
+    StopTimer,
+    Store,
+    StoreEvery,
+    Took,
+    Warmed,
+    Warn,
 )
+
+#: A page operation as sent: its name and its fields by name.
+Op = list[Any]
+
+
+def encode(effect: PageEffect) -> Op:
+    """The page operation of ``effect``, ready for JSON (its tuples become lists).
+
+    >>> from zaria_web.effects import Announce
+    >>> encode(Announce("Ann rolls", assertive=True))
+    ['announce', {'text': 'Ann rolls', 'assertive': True}]
+    """
+    return [effect.op, {f.name: getattr(effect, f.name) for f in fields(effect)}]
+
+
+def decode(op: Any) -> PageEffect:
+    """The page effect of an operation as :func:`encode` makes it (read back from
+    JSON); raises ValueError for anything else, an unknown operation first.
+
+    >>> decode(["vibrate", {"pattern": [30, 40, 30]}])
+    Vibrate(pattern=(30, 40, 30))
+    """
+    if not isinstance(op, list | tuple) or len(op) != 2 or not isinstance(op[1], dict):
+        raise ValueError(f"not a page operation: {op!r} (a name and its fields)")
+    name, args = op
+    cls = PAGE_EFFECTS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        known = ", ".join(sorted(PAGE_EFFECTS))
+        raise ValueError(f"unknown page operation {name!r}; operations: {known}")
+    wanted = {f.name for f in fields(cls)}
+    needed = {f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING}
+    if not needed <= set(args) <= wanted:
+        raise ValueError(f"page operation {name!r} takes {sorted(wanted)}, not {sorted(args)}")
+    # JSON has lists where the effects have tuples (a vibration's pattern, the keys).
+    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in args.items()})
+
+
+def to_json(effects: Sequence[PageEffect]) -> str:
+    """What the page applies: ``effects`` as a JSON list of operations, in order."""
+    return json.dumps([encode(e) for e in effects])
 
 
 class RelayHost:
-    """:class:`~zaria_web.host.Host` for an app in a worker: its calls become operations."""
+    """:class:`~zaria_web.host.Host` for an app in a worker: what it is asked of the
+    page becomes page effects, in :attr:`ops`, which the relay sends as operations."""
 
     def __init__(self, snapshot: dict[str, Any], spawn_fetch: Callable[..., None]) -> None:
-        self.ops: list[Op] = []
+        self.ops: list[PageEffect] = []
         stored = snapshot.get("storage")
         #: The page's localStorage (None: the page could not read it).
         self.storage: dict[str, str] | None = (
@@ -109,32 +135,8 @@ class RelayHost:
         return int(self._next)
 
     # -- the page ------------------------------------------------------------------
-    def render(self, screen_html: str, tools_html: str) -> None:
-        self.ops.append(["render", screen_html, tools_html])
-
-    def announce(self, text: str, assertive: bool = False) -> None:
-        self.ops.append(["announce", text, assertive])
-
-    def set_document(self, lang: str, theme: str, title: str) -> None:
-        self.ops.append(["doc", lang, theme, title])
-
-    def scroll_to_top(self) -> None:
-        self.ops.append(["top"])
-
-    def focus(self, selector: str) -> None:
-        self.ops.append(["focus", selector])
-
-    def vibrate(self, pattern: tuple[int, ...]) -> None:
-        self.ops.append(["vibrate", list(pattern)])
-
-    def sound(self, kind: str, volume: float) -> None:
-        self.ops.append(["sound", kind, volume])
-
-    def celebrate(self, kind: str, text: str) -> None:
-        self.ops.append(["celebrate", kind, text])
-
-    def save_file(self, name: str, text: str, mime: str) -> None:
-        self.ops.append(["save", name, text, mime])
+    def perform(self, effect: PageEffect) -> None:
+        self.ops.append(effect)
 
     def prefers_dark(self) -> bool:
         return self.dark
@@ -146,12 +148,12 @@ class RelayHost:
     def set_timeout(self, ms: int, fn: Callable[[], None], heavy: bool = False) -> int:
         handle = self._id()
         self.timers[handle] = fn
-        self.ops.append(["timer", handle, ms, heavy])
+        self.ops.append(StartTimer(handle, ms, heavy))
         return handle
 
     def clear_timeout(self, handle: int) -> None:
         if self.timers.pop(handle, None) is not None:
-            self.ops.append(["untimer", handle])
+            self.ops.append(StopTimer(handle))
 
     # -- storage -------------------------------------------------------------------
     def storage_get(self, key: str) -> str | None:
@@ -176,7 +178,7 @@ class RelayHost:
             if not self._fits({key: value}):
                 return False
             self.storage[key] = value
-        self.ops.append(["set", key, value])
+        self.ops.append(Store(key, value))
         return True
 
     def storage_set_all(self, values: dict[str, str], done: Callable[[bool], None]) -> None:
@@ -186,7 +188,7 @@ class RelayHost:
             return
         handle = self._id()
         self.writes[handle] = (values, done)
-        self.ops.append(["setall", handle, values])
+        self.ops.append(StoreEvery(handle, values))
 
     def wrote(self, handle: int, ok: bool) -> None:
         """The page's answer to ``setall``: the mirror takes the values only when the
@@ -214,7 +216,7 @@ class RelayHost:
     def storage_remove(self, key: str) -> None:
         if self.storage is not None:
             self.storage.pop(key, None)
-        self.ops.append(["remove", key])
+        self.ops.append(Remove(key))
 
     def used(self) -> int:
         """Characters in the mirrored storage, keys included."""
@@ -242,7 +244,7 @@ class RelayHost:
     ) -> None:
         handle = self._id()
         self.reads[handle] = (done, failed)
-        self.ops.append(["read", handle, input_id, limit])
+        self.ops.append(ReadPicked(handle, input_id, limit))
 
     # -- the history -------------------------------------------------------------------
     def depth(self) -> int:
@@ -251,7 +253,8 @@ class RelayHost:
     def set_entry(self, name: str, depth: int, push: bool = False) -> None:
         """Label the current history entry (or a new one) with a screen and its address."""
         self.entry = (name, depth)
-        self.ops.append(["push" if push else "replace", name, depth, routes.address(name)])
+        entry = PushEntry if push else ReplaceEntry
+        self.ops.append(entry(name, depth, routes.address(name)))
 
     def remember_screen(self, name: str, depth: int) -> None:
         # One history entry per level below home: a deeper screen adds one, a
@@ -262,7 +265,7 @@ class RelayHost:
             self.set_entry(name, depth, push=depth > here)
         else:
             self.landing = (name, depth)
-            self.ops.append(["go", depth - here])
+            self.ops.append(Step(depth - here))
 
 
 def _entry(state: Any) -> tuple[str, int] | None:
@@ -311,27 +314,27 @@ class Relay:
         except ValueError:
             data = None
         if not isinstance(data, dict):
-            return json.dumps([["warn", f"relay: a payload that is not an object for {kind!r}"]])
+            return to_json([Warn(f"relay: a payload that is not an object for {kind!r}")])
         handler = getattr(self, "on_" + kind.replace("-", "_"), None)
         if handler is None:
-            return json.dumps([["warn", f"relay: no event {kind!r}"]])
+            return to_json([Warn(f"relay: no event {kind!r}")])
         if self.host is not None and "now" in data:
             self.host.now = str(data["now"])
         began = time.perf_counter()
         ops = self._run(lambda: handler(data))
-        ops.append(["took", round((time.perf_counter() - began) * 1000, 2)])
-        return json.dumps(ops)
+        ops.append(Took(round((time.perf_counter() - began) * 1000, 2)))
+        return to_json(ops)
 
-    def _run(self, fn: Callable[[], None]) -> list[Op]:
+    def _run(self, fn: Callable[[], None]) -> list[PageEffect]:
         """Run ``fn`` and collect what it did to the page (an error is shown, not lost)."""
         host = self.host
         if host is not None:
             host.ops = []
-        extra: list[Op] = []
+        extra: list[PageEffect] = []
         try:
             fn()
         except Exception as exc:
-            extra.append(["warn", traceback.format_exc()])
+            extra.append(Warn(traceback.format_exc()))
             extra.extend(self._show_error(exc))
         host = self.host  # a start makes a new one
         ops = (host.ops if host is not None else []) + extra
@@ -340,16 +343,16 @@ class Relay:
         keys = self._taken_keys()
         if keys != self._keys:
             self._keys = keys
-            ops.append(["keys", keys])
+            ops.append(Keys(tuple(keys)))
         return ops
 
     def _later(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` outside any call (a download finished) and send its operations."""
         ops = self._run(fn)
         if ops:
-            self._push(json.dumps(ops))
+            self._push(to_json(ops))
 
-    def _show_error(self, exc: BaseException) -> list[Op]:
+    def _show_error(self, exc: BaseException) -> list[PageEffect]:
         app = self.app
         try:
             if app is None:
@@ -357,21 +360,18 @@ class Relay:
             app.error(exc)
         except Exception:
             text = app.ctx.tr("error.generic") if app is not None else str(exc)
-            return [["warn", traceback.format_exc()], ["fatal", text]]
+            return [Warn(traceback.format_exc()), Fatal(text)]
         return []
 
     def _taken_keys(self) -> list[str]:
+        """The keys the screen shown takes now (none when it cannot tell)."""
         app = self.app
         if app is None:
             return []
-        taken = []
-        for key in KEY_CANDIDATES:
-            try:
-                if app.screen.key(key) is not None:
-                    taken.append(key)
-            except Exception:
-                continue  # a key the screen cannot answer is not one it takes
-        return taken
+        try:
+            return sorted(app.screen.keys())
+        except Exception:
+            return []
 
     # -- starting and stopping ----------------------------------------------------------
     def on_start(self, data: dict[str, Any]) -> None:
@@ -411,7 +411,7 @@ class Relay:
             # below rather than relabel this one (two home entries in a row would make
             # Back seem to do nothing).
             host.landing = ("home", 0)
-            host.ops.append(["go", -entry[1]])
+            host.ops.append(Step(-entry[1]))
         else:
             host.set_entry("home", 0)
 
@@ -427,7 +427,7 @@ class Relay:
             host.timers.clear()
             host.reads.clear()
             host.writes.clear()
-            host.ops.append(["stopping", stepping])
+            host.ops.append(Stopping(stepping))
 
     def on_ping(self, data: dict[str, Any]) -> None:
         """Nothing: the page asks, after an error in the worker, whether Python still
@@ -440,7 +440,7 @@ class Relay:
         if left:
             importlib.import_module(left[0])
         if self.host is not None:
-            self.host.ops.append(["warmed", len(left) > 1])
+            self.host.ops.append(Warmed(len(left) > 1))
 
     # -- the page's events ----------------------------------------------------------------
     def on_action(self, data: dict[str, Any]) -> None:

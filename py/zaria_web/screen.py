@@ -2,8 +2,10 @@
 
 A screen is a model with four pure parts and one that changes it:
 
-- :meth:`Screen.intent` and :meth:`Screen.key` turn what the page reports (a
-  control's ``data-act`` and dataset, a key) into an intent *value*, or None;
+- :meth:`Screen.intent` turns what the page reports of a control (its
+  ``data-act`` and dataset) into an intent *value*, or None; :meth:`Screen.keys`
+  declares the keyboard's shortcuts the model takes now, each with its intent
+  (read once per update: the page is told which keys are the app's);
 - :meth:`Screen.update` changes the model for an intent and adds the effects
   it wants (:mod:`zaria_web.effects`); it is the only part that changes anything,
   and changes only the model: it may read storage, but what it wants written is
@@ -71,6 +73,17 @@ class StorageChanged:
     key: str | None
 
 
+def any_case(keys: Mapping[str, Any]) -> dict[str, Any]:
+    """``keys`` with each letter's other case too: a shortcut with Caps Lock or Shift
+    on is the same shortcut.
+
+    >>> any_case({"r": "roll", "1": "hold"})
+    {'r': 'roll', '1': 'hold', 'R': 'roll'}
+    """
+    upper = {k.upper(): v for k, v in keys.items() if len(k) == 1 and k.isalpha()}
+    return {**keys, **upper}
+
+
 class Screen(Protocol):
     """A screen: intents in, a model changed by one update, HTML and effects out."""
 
@@ -79,8 +92,10 @@ class Screen(Protocol):
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
         """The intent of a control with ``data-act=act`` (``data``: its dataset)."""
 
-    def key(self, key: str) -> Any | None:
-        """The intent of a keyboard shortcut, or None when the key means nothing here."""
+    def keys(self) -> Mapping[str, Any]:
+        """The keyboard's shortcuts the screen takes now (as the page names a key:
+        ``"r"``, ``"Escape"``), each with its intent; a key not listed means nothing
+        here."""
 
     def update(self, intent: Any, out: Effects) -> None:
         """Change the model for ``intent``, adding the effects it asks for to ``out``."""
@@ -106,8 +121,8 @@ class Page:
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
         return None
 
-    def key(self, key: str) -> Any | None:
-        return None
+    def keys(self) -> Mapping[str, Any]:
+        return {}
 
     def update(self, intent: Any, out: Effects) -> None:
         return None

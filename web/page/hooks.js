@@ -47,7 +47,7 @@ async function restart(options) {
   const back = stopping.find((op) => op[0] === "stopping");
   // The entry the old app stepped back to must be reached before a new entry is
   // added, or the step would land on the new app's history.
-  if (back && back[1]) await nextPopstate(1000);
+  if (back && back[1].stepping) await nextPopstate(1000);
   for (const id of ["live", "alert"]) {
     const el = document.getElementById(id);
     if (el) el.textContent = "";

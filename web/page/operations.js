@@ -1,5 +1,6 @@
-// Applying the worker's answers: each is a list of operations (see
-// py/zaria_web/relay.py), applied in order by the module whose job it is.
+// Applying the worker's answers: each is a list of operations, each its name and
+// its fields by name (see py/zaria_web/relay.py), applied in order by the module
+// whose job it is.
 import { boot } from "./state.js";
 import { send, noteTook } from "./calls.js";
 import { render, focusOn, forgetFocus, setDocument, toTop, showFatal, afterAnswer } from "./draw.js";
@@ -18,7 +19,7 @@ export function apply(text) {
   const replies = [];
   for (const op of ops) {
     const fn = OPS[op[0]];
-    if (fn) fn(op.slice(1), replies);
+    if (fn) fn(op[1] || {}, replies);
     else console.warn("Zaria: unknown operation", op[0]);
   }
   afterAnswer();
@@ -26,33 +27,36 @@ export function apply(text) {
   return ops;
 }
 
+// One entry per page effect (py/zaria_web/effects.py and relay_ops.py), by its
+// operation's name, taking its fields by name (tests/test_page_effects.py checks
+// that the two sides list the same operations and fields).
 const OPS = {
-  render([screenHtml, toolsHtml]) { render(screenHtml, toolsHtml); },
-  focus([selector]) { focusOn(selector); },
-  announce([text, assertive]) { announce(text, assertive); },
-  doc([lang, theme, title]) { setDocument(lang, theme, title); },
+  render({ screen, tools }) { render(screen, tools); },
+  focus({ selector }) { focusOn(selector); },
+  announce({ text, assertive }) { announce(text, assertive); },
+  doc({ lang, theme, title }) { setDocument(lang, theme, title); },
   top() { toTop(); },
-  timer([id, ms, heavy]) { setTimer(id, ms, heavy); },
-  untimer([id]) { clearTimer(id); },
-  set([key, value], replies) { write(key, value, replies); },
-  setall([id, values], replies) { writeAll(id, values, replies); },
-  remove([key]) { remove(key); },
-  push([name, depth, address]) { pushEntry(name, depth, address); },
-  replace([name, depth, address]) { replaceEntry(name, depth, address); },
-  go([steps]) { step(steps); },
-  read([id, inputId, limit]) { readFile(id, inputId, limit); },
-  save([name, text, mime]) { saveFile(name, text, mime); },
+  timer({ id, ms, heavy }) { setTimer(id, ms, heavy); },
+  untimer({ id }) { clearTimer(id); },
+  set({ key, value }, replies) { write(key, value, replies); },
+  setall({ id, values }, replies) { writeAll(id, values, replies); },
+  remove({ key }) { remove(key); },
+  push({ name, depth, address }) { pushEntry(name, depth, address); },
+  replace({ name, depth, address }) { replaceEntry(name, depth, address); },
+  go({ steps }) { step(steps); },
+  read({ id, input, limit }) { readFile(id, input, limit); },
+  save({ name, text, mime }) { saveFile(name, text, mime); },
   // The games' sounds and celebrations: web/feel.js.
-  vibrate([pattern]) { if (navigator.vibrate) navigator.vibrate(pattern); },
-  sound([kind, volume]) { if (window.zariaFeel) window.zariaFeel.sound(kind, volume); },
-  celebrate([kind, text]) { if (window.zariaFeel) window.zariaFeel.celebrate(kind, text); },
-  keys([keys]) { takeKeys(keys); },
-  warn([text]) { console.warn(text); },
-  fatal([text]) { showFatal(text); },
-  failed([detail]) { boot.failed(detail); },
+  vibrate({ pattern }) { if (navigator.vibrate) navigator.vibrate(pattern); },
+  sound({ kind, volume }) { if (window.zariaFeel) window.zariaFeel.sound(kind, volume); },
+  celebrate({ kind, text }) { if (window.zariaFeel) window.zariaFeel.celebrate(kind, text); },
+  keys({ keys }) { takeKeys(keys); },
+  warn({ text }) { console.warn(text); },
+  fatal({ text }) { showFatal(text); },
+  failed({ detail }) { boot.failed(detail); },
   stopping() {},
   warmed() {},
-  took([ms]) { noteTook(ms); },
+  took({ ms }) { noteTook(ms); },
 };
 
 // The old app's timers and what it had still to say: gone with it.

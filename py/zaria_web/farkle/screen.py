@@ -55,6 +55,7 @@ from zaria_web.play.intents import KeyHold, Play
 from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import DEFAULT_NAME, SetLevel, shown_name
+from zaria_web.screen import any_case
 from zaria_web.widgets import dice_text
 
 #: Milliseconds between drawing the table and building Expert's tables: long
@@ -124,7 +125,7 @@ ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "retry": lambda d: RetryMaster(),
 }
 #: The shortcuts during play: the intent of each key.
-KEYS: dict[str, Any] = {"r": Play(Roll()), "b": Play(Bank())} | {
+KEYS: dict[str, Any] = any_case({"r": Play(Roll()), "b": Play(Bank())}) | {
     str(n): KeyHold(n - 1) for n in range(1, MAX_DICE + 1)
 }
 
@@ -457,8 +458,8 @@ class FarklePart:
             master, expert = tr("farkle.level.master"), tr("farkle.level.expert")
             out.announce(tr("farkle.house.master_fallback", master=master, expert=expert))
 
-    def key(self, key: str) -> Any | None:
-        return KEYS.get(key.lower())
+    def keys(self) -> dict[str, Any]:
+        return KEYS
 
     def die_said(self, index: int) -> str:
         game = self.s.game

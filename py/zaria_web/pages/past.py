@@ -75,8 +75,8 @@ class PastScreen(Page):
             return ToggleLog()  # the game's log, folded or not, as at the end of play
         return Go("stats") if act == "past-back" else None
 
-    def key(self, key: str) -> Any | None:
-        return Go("stats") if key == "Escape" else None
+    def keys(self) -> dict[str, Go]:
+        return {"Escape": Go("stats")}
 
     def update(self, intent: Any, out: Effects) -> None:
         if isinstance(intent, Go):

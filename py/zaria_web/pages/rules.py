@@ -47,8 +47,8 @@ class RulesScreen(Page):
             return "home"
         return self.back if self.back.startswith(self._game()) else self._game()
 
-    def key(self, key: str) -> Go | None:
-        return Go(self._back()) if key == "Escape" else None
+    def keys(self) -> dict[str, Go]:
+        return {"Escape": Go(self._back())}
 
     def update(self, intent: Any, out: Effects) -> None:
         if isinstance(intent, Go):

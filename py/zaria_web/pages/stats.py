@@ -253,14 +253,12 @@ class StatsScreen(Page):
             return ChoosePlayer(data.get("section", ""), data.get("player", ""))
         return ACTS.get(act)
 
-    def key(self, key: str) -> Any | None:
-        if key != "Escape":
-            return None
+    def keys(self) -> dict[str, Any]:
         if self.confirming:
-            return KeepThem()
+            return {"Escape": KeepThem()}
         if self.transfer.waiting is not None:
-            return transfer.ReplaceNo()
-        return Go("home")  # as the rules go back to their game
+            return {"Escape": transfer.ReplaceNo()}
+        return {"Escape": Go("home")}  # as the rules go back to their game
 
     def update(self, intent: Any, out: Effects) -> None:
         if self.transfer.update(self.ctx, intent, out):

@@ -32,7 +32,7 @@ from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
 from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import default_number, shown_name
-from zaria_web.screen import Refresh
+from zaria_web.screen import Refresh, any_case
 from zaria_web.settings import ChangeSetting
 
 TABLE_URL = "data/penta_table.bin"
@@ -441,20 +441,20 @@ class PentaPart:
             out.focus("#screen")  # the button goes while the table downloads
             TABLE.request(out)
 
-    def key(self, key: str) -> Any | None:
+    def keys(self) -> dict[str, Any]:
         game = self.s.game
         if not self.s.human_turn() or game is None:
-            return None
-        k = key.lower()
-        if k == "r" and game.can_roll():
-            return Play(Roll())
-        if k == "v" and self.selected is not None:
-            return Validate()
-        if len(k) == 1 and k in "12345" and game.dice is not None and game.rolls_left:
-            return KeyHold(int(k) - 1)
-        if k == "s" and game.dice is not None and self.s.pad_view() is None:
-            return IntoSheet()
-        return None
+            return {}
+        keys: dict[str, Any] = {}
+        if game.can_roll():
+            keys["r"] = Play(Roll())
+        if self.selected is not None:
+            keys["v"] = Validate()
+        if game.dice is not None and game.rolls_left:
+            keys |= {str(n): KeyHold(n - 1) for n in range(1, 6)}
+        if game.dice is not None and self.s.pad_view() is None:
+            keys["s"] = IntoSheet()
+        return any_case(keys)
 
     def _box_to_focus(self) -> Box | None:
         """Where the key S puts the focus (see :class:`IntoSheet`)."""

@@ -111,16 +111,16 @@ class Pad:
         return PadView(tuple(self.entry), needed, self.coach_on) if needed else None
 
     # -- intents --------------------------------------------------------------------------
-    def key(self, s: Table, key: str) -> Any | None:
+    def keys(self, s: Table) -> dict[str, Any]:
         """The keys of the entry: the digits enter faces (unless they pick dice of the
         throw on the table, see ``GameSpec.digits_pick_dice``), Backspace takes one back."""
-        digit = key in ("1", "2", "3", "4", "5", "6")
+        keys: dict[str, Any] = {}
         picks = s.game is not None and s.spec.digits_pick_dice(s.game)
-        if digit and self.needed(s) and (self.entry or not picks):
-            return EnterFace(int(key))  # digits are the faces of the throw here
-        if key == "Backspace" and self.entry:
-            return ClearFace(len(self.entry) - 1)
-        return None
+        if self.needed(s) and (self.entry or not picks):
+            keys |= {str(face): EnterFace(face) for face in range(1, 7)}  # faces of the throw
+        if self.entry:
+            keys["Backspace"] = ClearFace(len(self.entry) - 1)
+        return keys
 
     def update(self, s: Table, intent: Any, out: Effects) -> None:
         if isinstance(intent, EnterFace):

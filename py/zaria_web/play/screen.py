@@ -55,7 +55,7 @@ from zaria_web.play.pad import ACTS as PAD_ACTS
 from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
 from zaria_web.saves import ForgetSave, RejectSave
-from zaria_web.screen import Context, Enter, Leave, Page
+from zaria_web.screen import Context, Enter, Leave, Page, any_case
 from zaria_web.settings import PACE_MS, ChangeSetting, setting_intent
 from zaria_web.widgets import Note as Said
 from zaria_web.widgets import PadView
@@ -200,8 +200,8 @@ class GamePart(Protocol[G]):
     def after_update(self, intent: Any, out: Effects) -> None:
         """Any intent, once the shared screen has updated for it."""
 
-    def key(self, key: str) -> Any | None:
-        """A shortcut of the game's own during a person's turn."""
+    def keys(self) -> dict[str, Any]:
+        """The shortcuts of the game's own during a person's turn, with their intents."""
 
     def timer(self) -> Timer | None:
         """A timer of the game's own during a person's turn (Penta's countdown)."""
@@ -339,22 +339,19 @@ class GameScreen(Page, Generic[G]):
         make = make or ACTS.get(act)
         return None if make is None else make(data)
 
-    def key(self, key: str) -> Any | None:
+    def keys(self) -> dict[str, Any]:
         if self.live() is None:
-            return None
+            return {}
         if self.confirm:
             # The question is open: only Escape (keep playing) applies.
-            return KeepPlaying() if key == "Escape" else None
-        if key.lower() == "u":
-            return TakeBack()
+            return {"Escape": KeepPlaying()}
+        taken = any_case({"u": TakeBack()})
         if self.handover is not None:
             # The card's button has the focus; no other key plays for the next person.
-            return None
-        if self.pad is not None:
-            entered = self.pad.key(self, key)
-            if entered is not None:
-                return entered
-        return self.part.key(key)
+            return taken
+        # The entry's keys come before the game's (a digit enters a face), Undo first.
+        entry = self.pad.keys(self) if self.pad is not None else {}
+        return {**self.part.keys(), **entry, **taken}
 
     def update(self, intent: Any, out: Effects) -> None:
         # What resuming found to write (a save refused, or over) is written by the app.
