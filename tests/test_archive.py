@@ -16,7 +16,7 @@ from zaria.i18n import LANGUAGES
 from zaria_web import archive, stats, stored, transfer
 from zaria_web.app import App
 from zaria_web.counted import Counted
-from zaria_web.effects import Effects
+from zaria_web.effects import Effects, SaveFile
 from zaria_web.farkle import view as farkle_view
 from zaria_web.pages.past import PastScreen, end_screen
 from zaria_web.play.screen import GameScreen
@@ -333,7 +333,7 @@ def test_export_saves_the_statistics_and_the_games_in_one_file() -> None:
     finish_farkle(host)
     app = stats_screen(host)
     app.action("stats-export", {})
-    [(name, text, mime)] = host.saved_files
+    [(name, text, mime)] = [(f.name, f.text, f.mime) for f in host.performed_of(SaveFile)]
     assert name == "zaria-stats-2026-03-14.json" and mime == "application/json"
     data = json.loads(text)
     assert (data["app"], data["format"]) == ("zaria", 1)
@@ -347,7 +347,7 @@ def test_import_round_trip_restores_the_same_statistics_and_games() -> None:
     finish_penta(host=host)
     app = stats_screen(host)
     app.action("stats-export", {})
-    text = host.saved_files[-1][1]
+    text = host.performed_of(SaveFile)[-1].text
     before_stats, before_games = stats.load(host), kept(host)
     stats.clear(host)
     archive.clear(host)
@@ -368,7 +368,7 @@ def test_import_asks_first_and_cancel_changes_nothing() -> None:
     finish_farkle(host)
     app = stats_screen(host)
     app.action("stats-export", {})
-    text = host.saved_files[-1][1]
+    text = host.performed_of(SaveFile)[-1].text
     finish_penta(host=host)
     snapshot = dict(host.storage)
     app = stats_screen(host)
@@ -381,7 +381,7 @@ def test_import_asks_first_and_cancel_changes_nothing() -> None:
 def _exported(host: FakeHost) -> dict[str, object]:
     app = stats_screen(host)
     app.action("stats-export", {})
-    data: dict[str, object] = json.loads(host.saved_files[-1][1])
+    data: dict[str, object] = json.loads(host.performed_of(SaveFile)[-1].text)
     return data
 
 
@@ -467,7 +467,7 @@ def test_the_export_is_compact_and_the_most_the_app_keeps_can_be_imported_again(
     finish_farkle(host)
     app = stats_screen(host)
     app.action("stats-export", {})
-    text = host.saved_files[-1][1]
+    text = host.performed_of(SaveFile)[-1].text
     assert "\n" not in text and ", " not in text and ": " not in text
     # Everything stored (the statistics and the kept games, each at its storage limit)
     # fits in one file the import takes.

@@ -17,20 +17,17 @@ from zaria.farkle.game import FarkleGame
 from zaria.farkle.strategy import expert_table
 from zaria.i18n import Translator, catalogue
 from zaria_web.app import App
+from zaria_web.effects import Announce
 from zaria_web.farkle import screen as farkle_screen
 from zaria_web.play.screen import READ_MS, GameScreen
 
 
 class Host(FakeHost):
-    """The fake page, also noting whether each announcement was assertive."""
+    """The fake page, read for what was said and whether assertively."""
 
-    def __init__(self, storage: dict[str, str] | None = None) -> None:
-        super().__init__(storage)
-        self.said: list[tuple[str, bool]] = []
-
-    def announce(self, text: str, assertive: bool = False) -> None:
-        super().announce(text, assertive)
-        self.said.append((text, assertive))
+    @property
+    def said(self) -> list[tuple[str, bool]]:
+        return [(a.text, a.assertive) for a in self.performed_of(Announce)]
 
 
 def make(

@@ -10,12 +10,22 @@ import pytest
 from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
 from zaria.farkle.game import FarkleGame
 from zaria_web.app import App
-from zaria_web.effects import CELEBRATIONS, SOUNDS, Effects
+from zaria_web.effects import CELEBRATIONS, SOUNDS, Celebrate, Effects, Sound
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
 from zaria_web.settings import SOUND_VOLUME
 
 QUIET, LOUD = SOUND_VOLUME["quiet"], SOUND_VOLUME["loud"]
+
+
+def sounds(host: FakeHost) -> list[tuple[str, float]]:
+    """The sounds played on the page (kind, volume), in order."""
+    return [(s.kind, s.volume) for s in host.performed_of(Sound)]
+
+
+def shown(host: FakeHost) -> list[tuple[str, str]]:
+    """The celebrations shown on the page (kind, words), in order."""
+    return [(c.kind, c.text) for c in host.performed_of(Celebrate)]
 
 
 def opened(game: str, dice: str, **settings: str) -> tuple[App, FakeHost]:
@@ -66,10 +76,10 @@ def test_a_roll_rattles_and_a_hold_clicks_at_the_quiet_volume_by_default(
 ) -> None:
     app, host = alone(game, dice)
     app.action("roll", {})
-    assert host.sounds == [("roll", QUIET)]
+    assert sounds(host) == [("roll", QUIET)]
     hold(game, app)
-    assert host.sounds == [("roll", QUIET), ("hold", QUIET)]
-    assert host.celebrations == []
+    assert sounds(host) == [("roll", QUIET), ("hold", QUIET)]
+    assert shown(host) == []
 
 
 @pytest.mark.parametrize(("game", "dice"), GAMES, ids=[g for g, _ in GAMES])
@@ -77,24 +87,24 @@ def test_the_sound_setting_gates_every_sound_and_loud_is_louder(game: str, dice:
     app, host = alone(game, dice, sound="off")
     app.action("roll", {})
     hold(game, app)
-    assert host.sounds == []  # nothing reaches the page
+    assert sounds(host) == []  # nothing reaches the page
     app.set_setting("sound", "loud")
     hold(game, app)
-    assert host.sounds == [("hold", LOUD)] and LOUD > QUIET > 0
+    assert sounds(host) == [("hold", LOUD)] and LOUD > QUIET > 0
 
 
 def test_a_record_chimes_and_a_bank_chimes_a_lost_turn_falls() -> None:
     app, host = alone("penta", "12346")
     app.action("roll", {})
     record(app, "chance")
-    assert host.sounds[-1] == ("score", QUIET) and host.celebrations == []
+    assert sounds(host)[-1] == ("score", QUIET) and shown(host) == []
     app, host = alone("farkle", "155234,234623")
     app.action("roll", {})
     hold("farkle", app)
     app.action("bank", {})
-    assert host.sounds[-1] == ("score", QUIET)
+    assert sounds(host)[-1] == ("score", QUIET)
     app.action("roll", {})  # 2, 3, 4, 6, 2, 3: nothing scores
-    assert host.sounds[-1] == ("bust", QUIET)
+    assert sounds(host)[-1] == ("bust", QUIET)
 
 
 # -- Penta's celebrations ------------------------------------------------------------------
@@ -104,19 +114,19 @@ def test_a_penta_in_its_box_and_a_joker_bonus_are_celebrated() -> None:
     app, host = alone("penta", "66666,66666")
     app.action("roll", {})
     record(app, "penta")
-    assert host.sounds[-1] == ("penta", QUIET)
-    assert host.celebrations == [("penta", "Penta!")]
+    assert sounds(host)[-1] == ("penta", QUIET)
+    assert shown(host) == [("penta", "Penta!")]
     app.action("roll", {})
     record(app, "sixes")  # the joker: 30 in Sixes and the 100 bonus
-    assert host.sounds[-1] == ("penta", QUIET)
-    assert host.celebrations == [("penta", "Penta!")] * 2
+    assert sounds(host)[-1] == ("penta", QUIET)
+    assert shown(host) == [("penta", "Penta!")] * 2
 
 
 def test_a_zero_in_the_penta_box_is_no_penta() -> None:
     app, host = alone("penta", "12346")
     app.action("roll", {})
     record(app, "penta")
-    assert host.sounds[-1] == ("score", QUIET) and host.celebrations == []
+    assert sounds(host)[-1] == ("score", QUIET) and shown(host) == []
 
 
 def test_the_record_that_reaches_63_in_the_upper_section_is_celebrated_once() -> None:
@@ -126,8 +136,8 @@ def test_the_record_that_reaches_63_in_the_upper_section_is_celebrated_once() ->
     for n, box in enumerate(boxes):
         app.action("roll", {})
         record(app, box)
-        shown = [] if n < 3 else [("bonus", "Upper bonus!")]
-        assert host.celebrations == shown, box
+        expected = [] if n < 3 else [("bonus", "Upper bonus!")]
+        assert shown(host) == expected, box
     assert screen(app).game.totals(0).upper_bonus == 35  # type: ignore[union-attr]
 
 
@@ -136,7 +146,7 @@ def test_the_celebration_words_follow_the_language() -> None:
     app.set_language("fr")
     app.action("roll", {})
     record(app, "penta")
-    assert host.celebrations == [("penta", "Penta\u202f!")]
+    assert shown(host) == [("penta", "Penta\u202f!")]
 
 
 def test_the_computer_s_penta_sounds_softly_without_a_celebration() -> None:
@@ -148,8 +158,8 @@ def test_the_computer_s_penta_sounds_softly_without_a_celebration() -> None:
     g = screen(app).game
     assert g is not None and g.last_scored is not None and g.last_scored.seat == 1
     assert g.last_scored.points == 50  # the optimal player takes the Penta
-    assert host.sounds[-1] == ("penta", QUIET / 2)
-    assert host.celebrations == []
+    assert sounds(host)[-1] == ("penta", QUIET / 2)
+    assert shown(host) == []
 
 
 # -- Farkle's celebrations -----------------------------------------------------------------
@@ -160,10 +170,10 @@ def test_setting_aside_the_last_scoring_die_is_hot_dice() -> None:
     app.action("roll", {})
     for pos in range(1, 6):
         hold("farkle", app, pos)
-    assert host.celebrations == [] and host.sounds[-1] == ("hold", QUIET)
+    assert shown(host) == [] and sounds(host)[-1] == ("hold", QUIET)
     hold("farkle", app, 6)
-    assert host.sounds[-1] == ("hot", QUIET)
-    assert host.celebrations == [("hot", "Hot dice!")]
+    assert sounds(host)[-1] == ("hot", QUIET)
+    assert shown(host) == [("hot", "Hot dice!")]
 
 
 def test_the_computer_s_hot_dice_sound_softly_without_a_celebration() -> None:
@@ -175,13 +185,13 @@ def test_the_computer_s_hot_dice_sound_softly_without_a_celebration() -> None:
     heard: list[tuple[str, float]] = []
     for _ in range(12):  # its roll, its set-aside…
         host.advance(300)
-        heard += host.sounds
-        host.sounds.clear()
+        heard += sounds(host)
+        host.performed.clear()
         if any(kind == "hot" for kind, _ in heard):
             break
     assert ("hot", QUIET / 2) in heard
     assert ("roll", QUIET / 2) in heard  # its rolls sound too, softly
-    assert host.celebrations == []
+    assert shown(host) == []
 
 
 # -- the end of a game ---------------------------------------------------------------------
@@ -206,16 +216,16 @@ def test_a_person_s_win_is_celebrated() -> None:
     hold("farkle", app)
     app.action("bank", {})  # 5,050: Ann wins
     assert screen(app).phase == "end"
-    assert host.sounds[-1] == ("win", QUIET)
-    assert host.celebrations == [("win", "Victory!")]
+    assert sounds(host)[-1] == ("win", QUIET)
+    assert shown(host) == [("win", "Victory!")]
 
 
 def test_the_computer_beating_a_person_is_not_celebrated() -> None:
     app, host = last_turn([0, 5000], "234623")
     app.action("roll", {})  # Ann loses her last turn: the computer wins
     assert screen(app).phase == "end"
-    assert host.sounds[-1] == ("bust", QUIET)
-    assert host.celebrations == []
+    assert sounds(host)[-1] == ("bust", QUIET)
+    assert shown(host) == []
 
 
 def test_two_people_s_game_celebrates_its_winner() -> None:
@@ -232,11 +242,11 @@ def test_two_people_s_game_celebrates_its_winner() -> None:
     app.action("roll", {})
     hold("farkle", app)
     app.action("bank", {})  # Ann reaches the target; Bo has one more turn
-    assert host.celebrations == []
+    assert shown(host) == []
     pass_device(app)
     app.action("roll", {})  # Bo loses it: Ann wins
     assert screen(app).phase == "end"
-    assert host.sounds[-1] == ("win", QUIET) and host.celebrations == [("win", "Victory!")]
+    assert sounds(host)[-1] == ("win", QUIET) and shown(host) == [("win", "Victory!")]
 
 
 # -- score pads ----------------------------------------------------------------------------
@@ -261,20 +271,20 @@ def throw(app: App, faces: str) -> None:
 def test_a_pad_s_throw_is_silent_but_its_penta_is_celebrated() -> None:
     app, host = pad("penta")
     throw(app, "55555")
-    assert host.sounds == []  # the real dice were heard already
+    assert sounds(host) == []  # the real dice were heard already
     record(app, "penta")
-    assert host.sounds == [("penta", QUIET)] and host.celebrations == [("penta", "Penta!")]
+    assert sounds(host) == [("penta", QUIET)] and shown(host) == [("penta", "Penta!")]
 
 
 def test_a_pad_s_hot_dice_and_lost_turn() -> None:
     app, host = pad("farkle")
     throw(app, "111555")
-    assert host.sounds == []
+    assert sounds(host) == []
     for pos in range(1, 7):
         hold("farkle", app, pos)
-    assert host.celebrations == [("hot", "Hot dice!")]
+    assert shown(host) == [("hot", "Hot dice!")]
     throw(app, "234623")
-    assert host.sounds[-1] == ("bust", QUIET)
+    assert sounds(host)[-1] == ("bust", QUIET)
 
 
 # -- the app's part ------------------------------------------------------------------------
@@ -290,8 +300,8 @@ def test_one_update_plays_only_its_most_telling_sound_and_celebration() -> None:
     out.celebrate("bonus")
     out.celebrate("penta")
     app._apply(out, draw=False)
-    assert host.sounds == [("score", QUIET)]
-    assert host.celebrations == [("penta", "Penta!")]
+    assert sounds(host) == [("score", QUIET)]
+    assert shown(host) == [("penta", "Penta!")]
 
 
 def test_unknown_sounds_and_celebrations_are_refused() -> None:

@@ -13,6 +13,7 @@ from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
 from zaria_web.app import App
 from zaria_web.data_files import DataFile
+from zaria_web.effects import ScrollTop
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import READ_MS, GameScreen
@@ -66,7 +67,7 @@ def test_leaving_for_the_rules_and_coming_back_restarts_the_countdown() -> None:
     host.advance(10_000)
     assert penta.round == 1  # nothing recorded behind the player's back
     app.action("open", {"game": "penta"})
-    assert host.scrolled_to_top >= 2
+    assert len(host.performed_of(ScrollTop)) >= 2
     host.advance(3100)
     assert game(app).sheets[0][Box.FOURS] == 12
 
@@ -76,7 +77,7 @@ def test_moving_into_the_sheet_stops_the_countdown_and_says_so_once() -> None:
     for _ in range(2):
         app.action("roll", {})
     assert 'data-focus-act="sheet-focus"' not in host.screen_html  # no countdown yet
-    host.announced.clear()
+    host.performed.clear()
     app.action("roll", {})
     # Said once as it starts, with how to stop it; the drawn countdown is not live.
     said = [a for a in host.announced if "Recording automatically in 3 s in Fours" in a]

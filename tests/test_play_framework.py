@@ -16,6 +16,7 @@ import pytest
 
 from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
 from zaria_web.app import App
+from zaria_web.effects import ScrollTop, Vibrate
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import (
     BUST_BUZZ,
@@ -581,11 +582,11 @@ def test_both_games_ask_the_same_question_before_a_new_game(g: Game) -> None:
 @pytest.mark.parametrize("g", GAMES, ids=ids)
 def test_a_new_game_opens_at_the_top_of_the_page(g: Game) -> None:
     app, host = open_game(g)
-    before = host.scrolled_to_top
+    before = len(host.performed_of(ScrollTop))
     app.action("start", {})
-    assert host.scrolled_to_top == before + 1
+    assert len(host.performed_of(ScrollTop)) == before + 1
     app.action("roll", {})
-    assert host.scrolled_to_top == before + 1  # not on every step of the game
+    assert len(host.performed_of(ScrollTop)) == before + 1  # not on every step of the game
 
 
 @pytest.mark.parametrize("g", GAMES, ids=ids)
@@ -658,22 +659,22 @@ def test_the_score_pad_offers_no_hand_over(g: Game) -> None:
 def test_a_persons_roll_vibrates_the_device_only_with_the_setting_on(g: Game) -> None:
     app, host = started(g)
     app.action("roll", {})
-    assert host.vibrated == [ROLL_BUZZ]
+    assert [v.pattern for v in host.performed_of(Vibrate)] == [ROLL_BUZZ]
     g.hold(app)  # a hold is no roll: nothing
-    assert host.vibrated == [ROLL_BUZZ]
+    assert [v.pattern for v in host.performed_of(Vibrate)] == [ROLL_BUZZ]
     app.set_setting("haptics", "off")
     app.action("roll", {})
-    assert host.vibrated == [ROLL_BUZZ]
+    assert [v.pattern for v in host.performed_of(Vibrate)] == [ROLL_BUZZ]
 
 
 def test_a_lost_turn_vibrates_more_and_the_computer_s_rolls_not_at_all() -> None:
     app, host = two_people(FARKLE, computer=True, dice="234623,234623,155234", pace="instant")
     app.action("roll", {})  # Ann: 2, 3, 4, 6, 2, 3 scores nothing
-    assert host.vibrated == [BUST_BUZZ]
+    assert [v.pattern for v in host.performed_of(Vibrate)] == [BUST_BUZZ]
     assert pass_device(app)
     app.action("roll", {})  # Ben loses his turn too; then the computer plays at once
     host.advance(0)
-    assert host.vibrated == [BUST_BUZZ, BUST_BUZZ]
+    assert [v.pattern for v in host.performed_of(Vibrate)] == [BUST_BUZZ, BUST_BUZZ]
 
 
 # -- holding a die by its key -------------------------------------------------------------------
@@ -690,14 +691,14 @@ def test_a_die_held_by_its_key_is_said_aloud_and_a_tap_is_left_to_the_button(g: 
     app, host = started(g)
     app.action("roll", {})
     held, free = DIE_SAID[g.name]
-    host.announced.clear()
+    host.performed.clear()
     assert app.key("1")
     assert g.held(game(app))[0] in (True, 0) and g.held(game(app)) not in ([], [False] * 5)
     assert host.announced[-1] == held
     assert app.key("1")
     assert host.announced[-1] == free
     # A tap moves the focus to the die, whose pressed state a screen reader reads.
-    host.announced.clear()
+    host.performed.clear()
     g.hold(app)
     assert held not in host.announced
 

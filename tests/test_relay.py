@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from fake_host import PENTA_TABLE
+from zaria_web.effects import SaveFile
 from zaria_web.relay import Relay
 
 
@@ -71,52 +72,55 @@ class MainThread:
         refused: list[dict[str, Any]] = []
         wrote: list[dict[str, Any]] = []
         read: list[dict[str, Any]] = []
-        for name, *args in ops:
+        for name, args in ops:
             if name == "render":
-                self.screen, self.tools = args
+                self.screen, self.tools = args["screen"], args["tools"]
             elif name == "focus":
-                self.focused = args[0]
+                self.focused = args["selector"]
             elif name == "announce":
-                self.announced.append(args[0])
+                self.announced.append(args["text"])
             elif name == "timer":
-                self.timers[args[0]] = args[1]
+                self.timers[args["id"]] = args["ms"]
             elif name == "untimer":
-                self.timers.pop(args[0], None)
+                self.timers.pop(args["id"], None)
             elif name == "set":
-                refused += self._set(*args)
+                refused += self._set(args["key"], args["value"])
             elif name == "read" and self.picked is not None:
-                read.append({"id": args[0], "text": self.picked})
+                read.append({"id": args["id"], "text": self.picked})
             elif name == "save":
-                self.saved.append(args[1])
+                self.saved.append(args["text"])
             elif name == "setall":
-                wrote.append(self._set_all(*args))
+                wrote.append(self._set_all(args["id"], args["values"]))
             elif name == "remove" and self.storage is not None:
-                self.storage.pop(args[0], None)
+                self.storage.pop(args["key"], None)
             elif name in ("push", "replace"):
-                entry = {"zaria": args[0], "depth": args[1]}
-                if name == "push":
-                    del self.history[self.at + 1 :]
-                    self.history.append(entry)
-                    self.at += 1
-                elif self.at < 0:
-                    self.history, self.at = [entry], 0
-                else:
-                    self.history[self.at] = entry
+                self._entry(name == "push", {"zaria": args["name"], "depth": args["depth"]})
             elif name == "go":
-                self.at += args[0]
+                self.at += args["steps"]
                 self.call("popstate", {"state": self.state(), "hash": ""})
             elif name == "keys":
-                self.keys = args[0]
+                self.keys = args["keys"]
             elif name == "warn":
-                self.warnings.append(args[0])
+                self.warnings.append(args["text"])
             elif name == "stopping":
-                self.stepping = args[0]
+                self.stepping = args["stepping"]
         for r in refused:
             self.call("refused", r)
         for w in wrote:
             self.call("wrote", w)
         for r in read:
             self.call("read", r)
+
+    def _entry(self, push: bool, entry: dict[str, Any]) -> None:
+        """A history entry added (``push``) or relabelled, as web/page/history.js does."""
+        if push:
+            del self.history[self.at + 1 :]
+            self.history.append(entry)
+            self.at += 1
+        elif self.at < 0:
+            self.history, self.at = [entry], 0
+        else:
+            self.history[self.at] = entry
 
     def _set_all(self, handle: int, values: dict[str, str]) -> dict[str, Any]:
         """All or nothing, as web/page/storage.js writes them."""
@@ -184,7 +188,7 @@ def test_events_play_a_game_with_its_history_storage_and_keys() -> None:
     assert url == "http://localhost/data/penta_table.bin"
     done(PENTA_TABLE)
     drawn = [op for op in json.loads(page.pushed[-1]) if op[0] == "render"]
-    assert drawn and 'data-strategy="ready"' in drawn[-1][1]
+    assert drawn and 'data-strategy="ready"' in drawn[-1][1]["screen"]
     assert "r" in page.keys and "R" in page.keys and "1" not in page.keys
     page.call("key", {"key": "r"})
     assert "zaria.save.penta" in (page.storage or {})
@@ -319,7 +323,7 @@ def test_a_file_is_read_on_the_page_and_answered() -> None:
     ops = page.call("action", {"act": "stats-import", "data": {"value": "x", "event": "change"}})
     reads = [op for op in ops if op[0] == "read"]
     assert reads, ops
-    handle = reads[0][1]
+    handle = reads[0][1]["id"]
     page.call("read", {"id": handle, "text": "not json"})
     assert "zaria" in page.screen.lower()
     page.call("read", {"id": handle, "text": "again"})  # answered once only
@@ -342,7 +346,7 @@ def test_warming_imports_every_screen_one_call_at_a_time(monkeypatch: pytest.Mon
     answers = []
     for _ in range(4):
         ops = page.call("warm", {})
-        answers.append(next(op[1] for op in ops if op[0] == "warmed"))
+        answers.append(next(op[1]["more"] for op in ops if op[0] == "warmed"))
     assert answers == [True, False, False, False]
     assert all(module in sys.modules for module, _ in screens.values())
 
@@ -365,7 +369,7 @@ def test_a_snapshot_holds_every_screen_and_language(monkeypatch: pytest.MonkeyPa
     page = MainThread()
     page.start()
     # Nothing is left to warm after a start from such a snapshot.
-    assert ["warmed", False] in page.call("warm", {})
+    assert ["warmed", {"more": False}] in page.call("warm", {})
 
 
 def test_an_import_the_page_storage_cannot_hold_changes_nothing_and_says_so() -> None:
@@ -378,7 +382,7 @@ def test_an_import_the_page_storage_cannot_hold_changes_nothing_and_says_so() ->
     exporter_app = finish_penta(host=exporter)
     exporter_app.action("open", {"game": "stats"})
     exporter_app.action("stats-export", {})
-    text = exporter.saved_files[-1][1]
+    text = exporter.performed_of(SaveFile)[-1].text
     mine = FakeHost()
     finish_farkle(mine, seed=5)
     page = MainThread(storage=dict(mine.storage))

@@ -14,6 +14,7 @@ from zaria.outcome import Outcome
 from zaria_web import stats
 from zaria_web.app import App
 from zaria_web.counted import Counted
+from zaria_web.effects import SaveFile
 from zaria_web.farkle import figures
 from zaria_web.pages.stats import StatsScreen
 from zaria_web.stats import Summary, add_result
@@ -367,7 +368,7 @@ def test_what_is_kept_as_it_is_goes_into_an_export_and_comes_back_with_an_import
     host.storage["zaria.stats"] = json.dumps({**data, **UNKNOWN})
     app.action("open", {"game": "stats"})
     app.action("stats-export", {})
-    text = host.saved_files[-1][1]
+    text = host.performed_of(SaveFile)[-1].text
     assert {k: json.loads(text)["stats"][k] for k in UNKNOWN} == UNKNOWN
     stats.clear(host)
     host.picked[transfer.FIELD] = text

@@ -10,6 +10,7 @@ from fake_host import FakeHost, Page, record_farkle, record_penta
 from zaria_web import stats, transfer
 from zaria_web.app import App
 from zaria_web.counted import Counted
+from zaria_web.effects import SaveFile
 
 CSS = Path(__file__).resolve().parent.parent / "web" / "css"
 
@@ -32,7 +33,7 @@ def pick(app: App, host: FakeHost, text: str | bytes) -> Page:
 
 def exported(app: App, host: FakeHost) -> str:
     app.action("stats-export", {})
-    return host.saved_files[-1][1]
+    return host.performed_of(SaveFile)[-1].text
 
 
 def transfer_part(html: str) -> str:
@@ -68,7 +69,7 @@ def test_the_same_refusal_twice_is_drawn_afresh_and_a_new_pick_clears_it() -> No
     page = Page(host.screen_html)
     assert page.has(transfer.SAID) and "data-fresh" not in page.tags[transfer.SAID]
     assert "data-fresh" in pick(app, host, b"\xff\xfe").tags[transfer.SAID]
-    host.announced.clear()
+    host.performed.clear()
     pick(app, host, exported(app, host))  # a good file: the question replaces the message
     assert not Page(host.screen_html).has(transfer.SAID)
 

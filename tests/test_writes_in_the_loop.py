@@ -26,6 +26,7 @@ from zaria.i18n import Translator
 from zaria_web import archive, stats, stored, transfer
 from zaria_web.app import SCREENS, App
 from zaria_web.counted import Counted
+from zaria_web.effects import SaveFile
 from zaria_web.pages.home import HomeScreen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen, Play
@@ -238,7 +239,7 @@ def test_the_statistics_page_sets_aside_exports_imports_and_clears_through_the_a
     assert app.screen.name == "game" and getattr(app.screen, "entry", None) == kept
     app.action("past-back", {})
     app.action("stats-export", {})
-    exported = host.saved_files[-1][1]
+    exported = host.performed_of(SaveFile)[-1].text
     host.picked[transfer.FIELD] = exported
     app.action("stats-import", {"value": "x", "event": "input"})
     app.action("stats-import-yes", {})
