@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
 from zaria_web import archive, stored, widgets
+from zaria_web.acts import Intent, Maker, datum, table
 from zaria_web.effects import (
     CELEBRATIONS,
     SOUNDS,
@@ -117,66 +118,62 @@ ERROR_DETAIL_LENGTH = 200
 
 
 @dataclass(frozen=True)
-class Open:
-    """Show the screen called ``screen`` (home, a game, the statistics, the settings)."""
+class Open(Intent, acts=("open", "home")):
+    """Show the screen called ``screen`` (home, a game, the statistics, the settings):
+    the control ``open`` names it (``data-game``), ``home`` is home."""
 
     screen: str
 
+    @classmethod
+    def of(cls, act: str, data: Mapping[str, str]) -> Open:
+        return cls("home" if act == "home" else data["game"])
+
 
 @dataclass(frozen=True)
-class OpenRules:
+class OpenRules(Intent, acts="rules"):
     """Show ``game``'s rules, whose back button returns to the screen shown now."""
 
-    game: str
+    game: str = datum("game", absent="penta")
 
 
 @dataclass(frozen=True)
-class OpenPast:
+class OpenPast(Intent, acts="open-game"):
     """Show the finished game ``ident`` again (from the statistics' list)."""
 
-    ident: str
+    ident: str = datum("id")
 
 
 @dataclass(frozen=True)
-class ChooseLanguage:
+class ChooseLanguage(Intent, acts="lang"):
     """Speak ``lang`` from now on (the game in progress is untouched, only redrawn)."""
 
-    lang: str
+    lang: str = datum("value", absent="")
 
 
 @dataclass(frozen=True)
-class SwitchTheme:
+class SwitchTheme(Intent, acts="theme"):
     """Show the colour scheme not shown now (:meth:`App.next_theme`)."""
 
 
 @dataclass(frozen=True)
-class CloseNotice:
+class CloseNotice(Intent, acts="notice-close"):
     """The player dismissed the notice ``notice``."""
 
-    notice: str
+    notice: str = datum("notice", absent="")
 
 
 @dataclass(frozen=True)
-class TakeOver:
+class TakeOver(Intent, acts="take-over"):
     """Continue ``game`` in this tab, from the other tab's latest save."""
 
-    game: str
+    game: str = datum("game")
 
 
-#: The app's own controls, by ``data-act``: the intent each reports (the app's update
-#: takes them; every other control is the current screen's).
-ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
-    "home": lambda d: Open("home"),
-    "open": lambda d: Open(d["game"]),
-    "rules": lambda d: OpenRules(d.get("game", "penta")),
-    "lang": lambda d: ChooseLanguage(d.get("value", "")),
-    "theme": lambda d: SwitchTheme(),
-    "notice-close": lambda d: CloseNotice(d.get("notice", "")),
-    "take-over": lambda d: TakeOver(d["game"]),
-    "open-game": lambda d: OpenPast(d["id"]),
-}
 #: The intents the app's update takes.
 APP_INTENTS = (Open, OpenRules, OpenPast, ChooseLanguage, SwitchTheme, CloseNotice, TakeOver)
+#: The app's own controls, by ``data-act``: the intent each reports (the app's update
+#: takes them; every other control is the current screen's).
+ACTS: dict[str, Maker] = table(*APP_INTENTS)
 
 
 class App:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from zaria.i18n import LANGUAGES
 from zaria_web import stored
+from zaria_web.acts import Intent
 from zaria_web.stored import Unreadable
 
 THEMES = ("system", "light", "dark")
@@ -61,22 +62,24 @@ def allowed(key: str, value: str) -> bool:
 
 
 @dataclass(frozen=True)
-class ChangeSetting:
+class ChangeSetting(Intent, acts="setting"):
     """One of the app's settings (the pace, the theme, …) was chosen on a screen."""
 
     key: str
     value: str
 
+    @classmethod
+    def of(cls, act: str, data: Mapping[str, str]) -> ChangeSetting | None:
+        """The intent of a control reporting ``data-act="setting"`` with its key and
+        value; None for a value the setting cannot take.
 
-def setting_intent(data: Mapping[str, str]) -> ChangeSetting | None:
-    """The intent of a control reporting ``data-act="setting"`` with its key and value;
-    None for a value the setting cannot take.
-
-    >>> setting_intent({"key": "pace", "value": "fast"}), setting_intent({"key": "pace"})
-    (ChangeSetting(key='pace', value='fast'), None)
-    """
-    key, value = data.get("key", ""), data.get("value", "")
-    return ChangeSetting(key, value) if allowed(key, value) else None
+        >>> ChangeSetting.of("setting", {"key": "pace", "value": "fast"})
+        ChangeSetting(key='pace', value='fast')
+        >>> ChangeSetting.of("setting", {"key": "pace"}) is None
+        True
+        """
+        key, value = data.get("key", ""), data.get("value", "")
+        return cls(key, value) if allowed(key, value) else None
 
 
 def parse_settings(raw: str) -> dict[str, str]:

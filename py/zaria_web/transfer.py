@@ -25,6 +25,7 @@ from typing import Any
 
 from zaria.i18n import Translator
 from zaria_web import archive, stats, stored
+from zaria_web.acts import Intent, Maker, table
 from zaria_web.counted import Counted
 from zaria_web.effects import Effects
 from zaria_web.html import attrs, h
@@ -41,12 +42,12 @@ FIELD = "stats-import-file"
 
 
 @dataclass(frozen=True)
-class Export:
+class Export(Intent, acts="stats-export"):
     """Save the statistics and the finished games as a file."""
 
 
 @dataclass(frozen=True)
-class Picked:
+class Picked(Intent, acts="stats-import"):
     """A file was picked to import: read it."""
 
 
@@ -65,7 +66,7 @@ class FileFailed:
 
 
 @dataclass(frozen=True)
-class ReplaceYes:
+class ReplaceYes(Intent, acts="stats-import-yes"):
     """Yes, replace them with the file's."""
 
 
@@ -78,16 +79,12 @@ class Replaced:
 
 
 @dataclass(frozen=True)
-class ReplaceNo:
+class ReplaceNo(Intent, acts="stats-import-no"):
     """No, keep them."""
 
 
-ACTS: dict[str, Any] = {
-    "stats-export": Export(),
-    "stats-import": Picked(),
-    "stats-import-yes": ReplaceYes(),
-    "stats-import-no": ReplaceNo(),
-}
+#: The controls of export and import, by ``data-act``: the intent each reports.
+ACTS: dict[str, Maker] = table(Export, Picked, ReplaceYes, ReplaceNo)
 
 
 class BadImport(Exception):

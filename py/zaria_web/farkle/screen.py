@@ -21,7 +21,6 @@ waits; a failed download is said, with a button to try again.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -44,6 +43,7 @@ from zaria.farkle.state import TARGETS
 from zaria.farkle.state import VERSION as STATE_VERSION
 from zaria.farkle.strategy import expert_table
 from zaria.game import Seat
+from zaria_web.acts import Intent, Maker, datum, table
 from zaria_web.counted import Counted
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
@@ -88,20 +88,20 @@ EXPERT_BUILT: dict[FarkleRules, float] = {}
 
 
 @dataclass(frozen=True)
-class SetRule:
+class SetRule(Intent, acts="rule"):
     """A house-rule option of the form (``field`` of :class:`FarkleRules`) changed."""
 
-    field: str
-    value: str
+    field: str = datum("field")
+    value: str = datum("value", absent="")
 
 
 @dataclass(frozen=True)
-class SetTarget:
-    target: int
+class SetTarget(Intent, acts="target"):
+    target: int = datum("value", int)
 
 
 @dataclass(frozen=True)
-class ToggleCard:
+class ToggleCard(Intent, acts="card"):
     """Open or close the scoring card."""
 
 
@@ -111,18 +111,16 @@ class BuildExpert:
 
 
 @dataclass(frozen=True)
-class RetryMaster:
+class RetryMaster(Intent, acts="retry"):
     """Download Master's table again."""
 
 
-ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
+ACTS: dict[str, Maker] = {
+    # The engine's actions (which know nothing of the page), each played as one Play.
     "roll": lambda d: Play(Roll()),
     "bank": lambda d: Play(Bank()),
     "toggle": lambda d: Play(Toggle(int(d["pos"]) - 1)),
-    "rule": lambda d: SetRule(d["field"], d.get("value", "")),
-    "target": lambda d: SetTarget(int(d["value"])),
-    "card": lambda d: ToggleCard(),
-    "retry": lambda d: RetryMaster(),
+    **table(SetRule, SetTarget, ToggleCard, RetryMaster),
 }
 #: The shortcuts during play: the intent of each key.
 KEYS: dict[str, Any] = any_case({"r": Play(Roll()), "b": Play(Bank())}) | {

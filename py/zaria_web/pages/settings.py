@@ -14,7 +14,7 @@ from zaria.i18n import Translator
 from zaria_web.effects import Effects
 from zaria_web.html import h
 from zaria_web.screen import Page
-from zaria_web.settings import SETTING_VALUES, ChangeSetting, setting_intent
+from zaria_web.settings import SETTING_VALUES, ChangeSetting
 from zaria_web.widgets import button, language_select, radio
 
 
@@ -41,7 +41,7 @@ class SettingsScreen(Page):
     name = "settings"
 
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
-        return setting_intent(data) if act == "setting" else None
+        return ChangeSetting.of(act, data) if act in ChangeSetting.acts else None
 
     def update(self, intent: Any, out: Effects) -> None:
         if isinstance(intent, ChangeSetting):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zaria_web import archive_view, games, stats, transfer
+from zaria_web.acts import Intent, Maker, datum, table
 from zaria_web.counted import Counted
 from zaria_web.effects import Effects, Go
 from zaria_web.html import attrs, bdi, h, tr_html
@@ -35,12 +36,12 @@ from zaria_web.widgets import button
 
 
 @dataclass(frozen=True)
-class AskClear:
+class AskClear(Intent, acts="stats-clear"):
     """Clear the statistics? (asked first: it cannot be undone)."""
 
 
 @dataclass(frozen=True)
-class Clear:
+class Clear(Intent, acts="stats-clear-yes"):
     """Yes, clear them."""
 
 
@@ -53,16 +54,16 @@ class Cleared:
 
 
 @dataclass(frozen=True)
-class KeepThem:
+class KeepThem(Intent, acts="stats-clear-no"):
     """No, keep them."""
 
 
 @dataclass(frozen=True)
-class ChoosePlayer:
+class ChoosePlayer(Intent, acts="stats-player"):
     """Show this player's charts in this part of the screen (:func:`section_of`)."""
 
-    section: str
-    player: str
+    section: str = datum("section", absent="")
+    player: str = datum("player", absent="")
 
 
 def section_of(counted: Counted) -> str:
@@ -85,10 +86,9 @@ def _apart(counted: Counted) -> tuple[str, ...]:
     return () if counted.rules is None else (counted.rules,)
 
 
-ACTS: dict[str, Any] = {
-    "stats-clear": AskClear(),
-    "stats-clear-yes": Clear(),
-    "stats-clear-no": KeepThem(),
+#: The page's controls, by ``data-act``: the intent each reports.
+ACTS: dict[str, Maker] = {
+    **table(AskClear, Clear, KeepThem, ChoosePlayer),
     **transfer.ACTS,  # export and import
 }
 
@@ -249,9 +249,8 @@ class StatsScreen(Page):
 
     # -- intents ---------------------------------------------------------------
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
-        if act == "stats-player":
-            return ChoosePlayer(data.get("section", ""), data.get("player", ""))
-        return ACTS.get(act)
+        make = ACTS.get(act)
+        return None if make is None else make(data)
 
     def keys(self) -> dict[str, Any]:
         if self.confirming:

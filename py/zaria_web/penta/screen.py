@@ -11,7 +11,7 @@ the computer's turns, saving, the end) is
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from zaria.penta.players import LEVELS
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, load_table, prepare
 from zaria_web import player_stats
+from zaria_web.acts import Intent, Maker, checked, datum, table
 from zaria_web.counted import Counted
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
@@ -54,14 +55,14 @@ TABLE: DataFile[Strategy] = DataFile(TABLE_URL, _read_table)
 
 
 @dataclass(frozen=True)
-class SelectBox:
+class SelectBox(Intent, acts="box"):
     """Select ``box`` (again: unselect it) before validating."""
 
-    box: Box
+    box: Box = datum("box", Box)
 
 
 @dataclass(frozen=True)
-class Validate:
+class Validate(Intent, acts="validate"):
     """Record the roll in the selected box."""
 
 
@@ -71,7 +72,7 @@ class Tick:
 
 
 @dataclass(frozen=True)
-class SheetFocus:
+class SheetFocus(Intent, acts="sheet-focus"):
     """The person moved the focus into the sheet (a box, by keyboard): they are
     choosing, so the auto-record countdown stops for this roll (WCAG 2.2.1)."""
 
@@ -84,30 +85,27 @@ class IntoSheet:
 
 
 @dataclass(frozen=True)
-class ToggleSheet:
+class ToggleSheet(Intent, acts="toggle-sheet"):
     """Show every player's column of the sheet, or only the current one's (on a phone)."""
 
 
 @dataclass(frozen=True)
-class ToggleSettings:
+class ToggleSettings(Intent, acts="toggle-settings"):
     """Open or close the settings panel."""
 
 
 @dataclass(frozen=True)
-class RetryTable:
+class RetryTable(Intent, acts="table-retry"):
     """Download the strategy table again."""
 
 
-ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
+ACTS: dict[str, Maker] = {
+    # The engine's actions (which know nothing of the page), each played as one Play.
     "roll": lambda d: Play(Roll()),
     "hold": lambda d: Play(Toggle(int(d["index"]))),
-    "box": lambda d: SelectBox(Box(d["box"])),
-    "validate": lambda d: Validate(),
-    "coach": lambda d: ChangeSetting("coach", "on" if d.get("value") == "on" else "off"),
-    "toggle-sheet": lambda d: ToggleSheet(),
-    "toggle-settings": lambda d: ToggleSettings(),
-    "table-retry": lambda d: RetryTable(),
-    "sheet-focus": lambda d: SheetFocus(),
+    # The coach's checkbox: a setting ticked on or off.
+    "coach": lambda d: ChangeSetting("coach", "on" if checked(d.get("value", "")) else "off"),
+    **table(SelectBox, Validate, ToggleSheet, ToggleSettings, RetryTable, SheetFocus),
 }
 
 

@@ -7,29 +7,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from zaria_web.acts import Intent
+
 
 @dataclass(frozen=True)
-class Start:
+class Start(Intent, acts=("start", "again")):
     """Start the game the form describes (also Play again, with the same players)."""
 
 
 @dataclass(frozen=True)
-class NewGame:
+class NewGame(Intent, acts="new"):
     """The New game button: asks first when a game is in progress."""
 
 
 @dataclass(frozen=True)
-class ConfirmNew:
+class ConfirmNew(Intent, acts="confirm-new"):
     """Yes, leave this game for the new game form (it is kept until a new one starts)."""
 
 
 @dataclass(frozen=True)
-class KeepPlaying:
+class KeepPlaying(Intent, acts="keep-playing"):
     """No, go on with the game in progress."""
 
 
 @dataclass(frozen=True)
-class BackToGame:
+class BackToGame(Intent, acts="back"):
     """From the new game form back to the game in progress."""
 
 
@@ -55,22 +57,22 @@ class KeyHold:
 
 
 @dataclass(frozen=True)
-class TakeBack:
+class TakeBack(Intent, acts="undo"):
     """Undo the last decision that ended a turn (a Penta record, a Farkle bank)."""
 
 
 @dataclass(frozen=True)
-class TakeDevice:
+class TakeDevice(Intent, acts="take-device"):
     """The next person has the device: their turn starts (the hand-over card's button)."""
 
 
 @dataclass(frozen=True)
-class ToggleLog:
+class ToggleLog(Intent, acts="log"):
     """Open or close the game log's earlier turns."""
 
 
 @dataclass(frozen=True)
-class ReadOn:
+class ReadOn(Intent, acts="read-on"):
     """A tap on the table while a person's outcome is shown before the computer plays:
     read, so the computer goes on at its pace (see ``READ_MS``)."""
 

@@ -16,12 +16,13 @@ way are saved like the others (under the pad's own name: ``penta-pad``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from zaria.errors import StateError
 from zaria.game import Game
+from zaria_web.acts import Intent, Maker, datum, table
 from zaria_web.effects import Effects, Focus
 from zaria_web.play.intents import KeyHold, Play, TakeBack
 from zaria_web.screen import Context
@@ -32,29 +33,26 @@ FACES = range(1, 7)
 
 
 @dataclass(frozen=True)
-class EnterFace:
+class EnterFace(Intent, acts="face"):
     """A face of the throw was tapped (or typed)."""
 
-    face: int
+    face: int = datum("face", int)
 
 
 @dataclass(frozen=True)
-class ClearFace:
+class ClearFace(Intent, acts="unface"):
     """The ``index``-th die entered was tapped: it goes (a wrong tap fixed)."""
 
-    index: int
+    index: int = datum("index", int)
 
 
 @dataclass(frozen=True)
-class ToggleCoach:
+class ToggleCoach(Intent, acts="pad-coach"):
     """Show or hide the coach's advice."""
 
 
-ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
-    "face": lambda d: EnterFace(int(d["face"])),
-    "unface": lambda d: ClearFace(int(d["index"])),
-    "pad-coach": lambda d: ToggleCoach(),
-}
+#: The keypad's controls, by ``data-act``: the intent each reports.
+ACTS: dict[str, Maker] = table(EnterFace, ClearFace, ToggleCoach)
 
 
 class Rules(Protocol):

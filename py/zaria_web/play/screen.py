@@ -30,6 +30,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
 from zaria_web import archive, games, saved_state, stats, widgets
+from zaria_web.acts import Maker, table
 from zaria_web.counted import Counted
 from zaria_web.effects import Effects, Timer, Write
 from zaria_web.html import attrs
@@ -56,7 +57,7 @@ from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
 from zaria_web.saves import ForgetSave, RejectSave
 from zaria_web.screen import Context, Enter, Leave, Page, any_case
-from zaria_web.settings import PACE_MS, ChangeSetting, setting_intent
+from zaria_web.settings import PACE_MS, ChangeSetting
 from zaria_web.widgets import Note as Said
 from zaria_web.widgets import PadView
 
@@ -79,18 +80,9 @@ READ_MS = {"normal": 2000, "fast": 1000}
 
 
 #: The controls every game has, by ``data-act``: the intent each reports.
-ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
-    "start": lambda d: Start(),
-    "again": lambda d: Start(),
-    "new": lambda d: NewGame(),
-    "confirm-new": lambda d: ConfirmNew(),
-    "keep-playing": lambda d: KeepPlaying(),
-    "back": lambda d: BackToGame(),
-    "setting": setting_intent,
-    "undo": lambda d: TakeBack(),
-    "take-device": lambda d: TakeDevice(),
-    "read-on": lambda d: ReadOn(),
-    "log": lambda d: ToggleLog(),
+ACTS: dict[str, Maker] = {
+    **table(Start, NewGame, ConfirmNew, KeepPlaying, BackToGame, ChangeSetting, TakeBack),
+    **table(TakeDevice, ReadOn, ToggleLog),
     **seats.ACTS,
 }
 
@@ -107,7 +99,7 @@ class GameSpec(Generic[G]):
     state_version: int
     max_dice: int
     #: The game's own controls, by ``data-act`` (before the shared ones).
-    acts: Mapping[str, Callable[[Mapping[str, str]], Any]]
+    acts: Mapping[str, Maker]
     #: The engine's actions that change the dice held and roll (with or without values).
     toggle: type
     roll: type

@@ -10,12 +10,13 @@ and names its fields ``#<prefix>-name-<i>``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from zaria.game import Seat
 from zaria.i18n import Translator
+from zaria_web.acts import Intent, Maker, checked, datum, table
 from zaria_web.effects import Effects
 from zaria_web.names import (
     NAME_LENGTH,
@@ -36,57 +37,50 @@ NAME_LIMIT = "common.setup.name_limit"
 
 
 @dataclass(frozen=True)
-class SeatName:
+class SeatName(Intent, acts="seat-name"):
     """The name in the ``index``-th field was typed."""
 
-    index: int
-    value: str
+    index: int = datum("index", int)
+    value: str = datum("value", absent="")
 
 
 @dataclass(frozen=True)
-class AddSeat:
+class AddSeat(Intent, acts="seat-add"):
     """One more person."""
 
 
 @dataclass(frozen=True)
-class RemoveSeat:
+class RemoveSeat(Intent, acts="seat-remove"):
     """The ``index``-th person leaves the form."""
 
-    index: int
+    index: int = datum("index", int)
 
 
 @dataclass(frozen=True)
-class SetComputer:
+class SetComputer(Intent, acts="seat-computer"):
     """The computer plays (``on``) or not."""
 
-    on: bool
+    on: bool = datum("value", checked, absent="")
 
 
 @dataclass(frozen=True)
-class SetLevel:
+class SetLevel(Intent, acts="seat-level"):
     """The computer's level."""
 
-    level: str
+    level: str = datum("value", absent="")
 
 
 @dataclass(frozen=True)
-class SetStrict:
+class SetStrict(Intent, acts="seat-strict"):
     """A strict game (no undo), or not."""
 
-    on: bool
+    on: bool = datum("value", checked, absent="")
 
 
 SeatIntent = SeatName | AddSeat | RemoveSeat | SetComputer | SetLevel | SetStrict
 
 #: The form's controls, by ``data-act``: the intent each reports.
-ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
-    "seat-name": lambda d: SeatName(int(d["index"]), d.get("value", "")),
-    "seat-add": lambda d: AddSeat(),
-    "seat-remove": lambda d: RemoveSeat(int(d["index"])),
-    "seat-computer": lambda d: SetComputer(d.get("value") == "on"),
-    "seat-level": lambda d: SetLevel(d.get("value", "")),
-    "seat-strict": lambda d: SetStrict(d.get("value") == "on"),
-}
+ACTS: dict[str, Maker] = table(SeatName, AddSeat, RemoveSeat, SetComputer, SetLevel, SetStrict)
 
 
 def computer_name(tr: Translator) -> str:
