@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from zaria.dice import Roller, check_dice
+from zaria.dice import Roller, Throw, check_dice
 from zaria.errors import IllegalActionError, StateError, UnknownActionError
 from zaria.farkle.errors import (
     BadDieIndexError,
@@ -396,6 +396,13 @@ class FarkleGame(OneStepUndo):
             return self.dice_in_play
         left = len(self._roll) - len(self._selected)
         return left if left else MAX_DICE
+
+    def next_throw(self) -> Throw:
+        """Where the next roll falls: the seat's turn (from 0), the roll within the
+        turn (from 0: each earlier roll of the turn left a group set aside, or is the
+        roll on the table) and the places of the dice it rolls (from 0)."""
+        earlier = len(self._groups) + (self._roll is not None)
+        return Throw(self._turns[self._current], earlier, tuple(range(self.dice_to_roll())))
 
     def bust_risk(self) -> Fraction:
         """The chance that the roll Roll would make now scores nothing."""

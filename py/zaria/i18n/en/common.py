@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "error.dice_size": "The dice script in the address is too long: it may give at most {rolls} rolls, of at most {dice} dice each. The dice are random.",
     "err.die_value": "A die shows {value}, which is not a face from 1 to 6.",
     "err.dice_count": "Expected {expected} dice, got {got}.",
+    "err.dice_seed": "Duplicate dice need a seed.",
     "err.dice_type": "No dice were given: expected a list of faces from 1 to 6.",
     "err.missing_dice": "There are no dice to roll.",
     "err.unknown_action": "That is not a move of this game.",

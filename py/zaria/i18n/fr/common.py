@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "error.dice_size": "Le script de dés de l’adresse est trop long : il peut donner au plus {rolls} lancers, de {dice} dés au plus chacun. Les dés sont aléatoires.",
     "err.die_value": "Un dé affiche {value}, qui n’est pas une face de 1 à 6.",
     "err.dice_count": "{expected} dés attendus, {got} reçus.",
+    "err.dice_seed": "Les dés dupliqués demandent une graine.",
     "err.dice_type": "Aucun dé n’a été donné\u202f: il faut une liste de faces de 1 à 6.",
     "err.missing_dice": "Il n’y a pas de dés à lancer.",
     "err.unknown_action": "Ce n’est pas un coup de ce jeu.",

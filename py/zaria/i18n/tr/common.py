@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "error.dice_size": "Adresteki zar betiği çok uzun: en fazla {rolls} atış verebilir, her biri en fazla {dice} zarla. Zarlar rastgele.",
     "err.die_value": "Bir zar {value} gösteriyor; bu 1 ile 6 arasında bir yüz değil.",
     "err.dice_count": "{expected} zar bekleniyordu, {got} geldi.",
+    "err.dice_seed": "Eş zarlar için bir tohum gerekir.",
     "err.dice_type": "Zar verilmedi: 1 ile 6 arasında yüzlerden oluşan bir liste gerekiyor.",
     "err.missing_dice": "Atılacak zar yok.",
     "err.unknown_action": "Bu, bu oyunun bir hamlesi değil.",
