@@ -193,3 +193,19 @@ def test_a_hostile_name_in_a_link_comes_back_cleaned() -> None:
         {"g": "penta", "r": "", "s": SEED, "p": [["Ann\u202e\u200b  Marie", 5, ""]]}
     )
     assert decode(token).results[0].name == "Ann Marie"
+
+
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_the_computer_s_game_on_the_same_dice_replays_from_its_moves(game: str) -> None:
+    module = penta_moves if game == "penta" else farkle_moves
+    computer, moves = module.computer_game(SEED)
+    again = module.replayed(SEED, moves)
+    assert again.outcome() == computer.outcome() is not None
+
+
+def test_the_optimal_player_outscores_a_casual_one_on_the_same_dice() -> None:
+    seeds = [f"daily/penta/2026-12-0{d}" for d in range(1, 6)]
+    best = [penta_moves.computer_game(s)[0].outcome() for s in seeds]
+    casual = [penta_game(s)[0].outcome() for s in seeds]
+    totals = [sum(o.totals[0] for o in games if o) for games in (best, casual)]
+    assert totals[0] > totals[1], totals
