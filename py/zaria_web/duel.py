@@ -28,7 +28,7 @@ from zaria.checks import is_whole
 from zaria.errors import IllegalActionError
 from zaria.moves import MAX_MOVES, MovesError
 from zaria_web.games import NAMES
-from zaria_web.names import clean_name
+from zaria_web.ui.names import clean_name
 
 #: The version of the token this code writes; a later one is refused as "newer".
 VERSION = 1
