@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
-from zaria_web.counted import Counted
-from zaria_web.effects import Announce, Document, Focus, PageEffect, Render
-from zaria_web.host import StorageError
+from zaria_web.runtime.effects import Announce, Document, Focus, PageEffect, Render
+from zaria_web.runtime.host import StorageError
 from zaria_web.screen import Context
-from zaria_web.stats import record
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.stats import record
 
 if TYPE_CHECKING:
     from zaria_web.app import App
@@ -30,7 +30,7 @@ PENTA_TABLE = (
 
 
 class FakeHost:
-    """Implements :class:`zaria_web.host.Host` in memory, with a manual clock.
+    """Implements :class:`zaria_web.runtime.host.Host` in memory, with a manual clock.
 
     Every page effect performed is kept, in order, in ``performed``
     (:meth:`performed_of` picks one kind); what the page shows after them (the

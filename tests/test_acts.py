@@ -11,7 +11,7 @@ from zaria_web.acts import Intent, checked, datum, table
 from zaria_web.app import ACTS, ChooseLanguage, Open, OpenRules
 from zaria_web.play.screen import ACTS as GAME_ACTS
 from zaria_web.play.seats import SeatName, SetComputer
-from zaria_web.settings import ChangeSetting
+from zaria_web.storage.settings import ChangeSetting
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from test_storage_faults import farkle_move, penta_move
 from zaria.dice import RandomRoller, ScriptedRoller
 from zaria.i18n import Translator
 from zaria_web.app import App
-from zaria_web.html import h
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.dice import MAX_GROUPS, MAX_SEED_DIGITS, dice_source, parse_seed
+from zaria_web.ui.html import h
 
 tr = Translator("en")
 

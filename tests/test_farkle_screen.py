@@ -17,9 +17,9 @@ from zaria.farkle.game import FarkleGame
 from zaria.farkle.strategy import expert_table
 from zaria.i18n import Translator, catalogue
 from zaria_web.app import App
-from zaria_web.effects import Announce
 from zaria_web.farkle import screen as farkle_screen
 from zaria_web.play.screen import READ_MS, GameScreen
+from zaria_web.runtime.effects import Announce
 
 
 class Host(FakeHost):

@@ -1,4 +1,4 @@
-"""The page effects (:class:`zaria_web.effects.PageEffect`): one class per page
+"""The page effects (:class:`zaria_web.runtime.effects.PageEffect`): one class per page
 operation, registered by defining it, sent to the page as JSON by the relay and
 read back the same, and each with its entry in the page's ``OPS`` table."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from zaria_web import effects, relay_ops
-from zaria_web.effects import PAGE_EFFECTS, PageEffect
-from zaria_web.relay import decode, encode, to_json
+from zaria_web.runtime import effects, relay_ops
+from zaria_web.runtime.effects import PAGE_EFFECTS, PageEffect
+from zaria_web.runtime.relay import decode, encode, to_json
 
 PAGE_JS = Path(__file__).resolve().parent.parent / "web/page"
 

@@ -16,7 +16,6 @@ import pytest
 
 from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
 from zaria_web.app import App
-from zaria_web.effects import ScrollTop, Vibrate
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import (
     BUST_BUZZ,
@@ -26,7 +25,8 @@ from zaria_web.play.screen import (
     GameScreen,
     Play,
 )
-from zaria_web.settings import PACE_MS
+from zaria_web.runtime.effects import ScrollTop, Vibrate
+from zaria_web.storage.settings import PACE_MS
 
 
 @dataclass(frozen=True)

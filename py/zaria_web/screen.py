@@ -7,7 +7,7 @@ A screen is a model with four pure parts and one that changes it:
   declares the keyboard's shortcuts the model takes now, each with its intent
   (read once per update: the page is told which keys are the app's);
 - :meth:`Screen.update` changes the model for an intent and adds the effects
-  it wants (:mod:`zaria_web.effects`); it is the only part that changes anything,
+  it wants (:mod:`zaria_web.runtime.effects`); it is the only part that changes anything,
   and changes only the model: it may read storage, but what it wants written is
   an effect the app performs (as is everything else it wants of the page);
 - :meth:`Screen.view` draws the model as HTML and changes nothing;
@@ -25,9 +25,9 @@ from typing import Any, Protocol
 
 from zaria.i18n import Translator
 from zaria_web import games
-from zaria_web.effects import Effects, Timer
-from zaria_web.host import Host
-from zaria_web.saves import SaveStore
+from zaria_web.runtime.effects import Effects, Timer
+from zaria_web.runtime.host import Host
+from zaria_web.storage.saves import SaveStore
 
 #: The games, in the order the app shows them (:mod:`zaria_web.games`' registry).
 GAMES = games.NAMES

@@ -1,5 +1,5 @@
 // Applying the worker's answers: each is a list of operations, each its name and
-// its fields by name (see py/zaria_web/relay.py), applied in order by the module
+// its fields by name (see py/zaria_web/runtime/relay.py), applied in order by the module
 // whose job it is.
 import { boot } from "./state.js";
 import { send, noteTook } from "./calls.js";
@@ -27,7 +27,7 @@ export function apply(text) {
   return ops;
 }
 
-// One entry per page effect (py/zaria_web/effects.py and relay_ops.py), by its
+// One entry per page effect (py/zaria_web/runtime/effects.py and relay_ops.py), by its
 // operation's name, taking its fields by name (tests/test_page_effects.py checks
 // that the two sides list the same operations and fields).
 const OPS = {

@@ -6,11 +6,11 @@ place, after saving and drawing (see :meth:`zaria_web.app.App.dispatch`).
 
 Some effects are the app's to carry out (show another screen, change a setting,
 fetch a file); the others are *page effects*, :class:`PageEffect` values that the
-app hands to the host as they are (:meth:`zaria_web.host.Host.perform`): each
+app hands to the host as they are (:meth:`zaria_web.runtime.host.Host.perform`): each
 names the page's operation that applies it (its ``op``) and carries that
 operation's arguments as its fields. :data:`PAGE_EFFECTS` lists them by
 operation, and the host in a worker turns one into what it sends the page in a
-single place (:func:`zaria_web.relay.encode`): adding a page effect is a class
+single place (:func:`zaria_web.runtime.relay.encode`): adding a page effect is a class
 here (or beside the code that sends it) and its entry in the page's ``OPS``
 table (``web/page/operations.js``).
 
@@ -189,7 +189,7 @@ class StoreAll:
 class Write:
     """An effect that writes the browser's storage, performed by the app right after
     the update's save (see the module's docs). Those whose values belong to another
-    module are defined there (:class:`zaria_web.stats.RecordGame`)."""
+    module are defined there (:class:`zaria_web.storage.stats.RecordGame`)."""
 
 
 @dataclass(frozen=True)

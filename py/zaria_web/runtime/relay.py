@@ -8,10 +8,10 @@ and files. It sends each event to :meth:`Relay.call` as a kind and a JSON payloa
 and applies the list of operations that comes back, in order. What finishes later
 in the worker (a download) is sent to the page the same way, through ``push``.
 
-Every operation is a page effect (:class:`~zaria_web.effects.PageEffect`): the
-app's own (:mod:`zaria_web.effects`: ``render``, ``doc``, ``focus``, ``announce``,
+Every operation is a page effect (:class:`~zaria_web.runtime.effects.PageEffect`): the
+app's own (:mod:`zaria_web.runtime.effects`: ``render``, ``doc``, ``focus``, ``announce``,
 ``top``, ``vibrate``, ``sound``, ``celebrate``, ``save``) and the relay's
-(:mod:`zaria_web.relay_ops`: timers, storage, the history, file fields, the keys
+(:mod:`zaria_web.runtime.relay_ops`: timers, storage, the history, file fields, the keys
 the screen takes, and its reports). :func:`encode` is the one place that turns
 one into JSON: a list of the operation's name and its fields by name
 (``["focus", {"selector": "#screen"}]``), which the page's ``OPS`` table
@@ -39,12 +39,12 @@ from typing import Any
 from urllib.parse import urljoin
 
 from zaria import i18n
-from zaria_web import routes
 from zaria_web.app import SCREENS, App
-from zaria_web.effects import PAGE_EFFECTS, PageEffect
 from zaria_web.games import screen_modules
-from zaria_web.host import StorageError
-from zaria_web.relay_ops import (
+from zaria_web.runtime import routes
+from zaria_web.runtime.effects import PAGE_EFFECTS, PageEffect
+from zaria_web.runtime.host import StorageError
+from zaria_web.runtime.relay_ops import (
     Fatal,
     Keys,
     PushEntry,
@@ -69,7 +69,7 @@ Op = list[Any]
 def encode(effect: PageEffect) -> Op:
     """The page operation of ``effect``, ready for JSON (its tuples become lists).
 
-    >>> from zaria_web.effects import Announce
+    >>> from zaria_web.runtime.effects import Announce
     >>> encode(Announce("Ann rolls", assertive=True))
     ['announce', {'text': 'Ann rolls', 'assertive': True}]
     """
@@ -104,7 +104,7 @@ def to_json(effects: Sequence[PageEffect]) -> str:
 
 
 class RelayHost:
-    """:class:`~zaria_web.host.Host` for an app in a worker: what it is asked of the
+    """:class:`~zaria_web.runtime.host.Host` for an app in a worker: what it is asked of the
     page becomes page effects, in :attr:`ops`, which the relay sends as operations."""
 
     def __init__(self, snapshot: dict[str, Any], spawn_fetch: Callable[..., None]) -> None:

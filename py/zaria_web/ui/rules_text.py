@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from zaria.i18n import Translator
-from zaria_web.html import attrs, h
+from zaria_web.ui.html import attrs, h
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 

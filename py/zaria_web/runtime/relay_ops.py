@@ -1,10 +1,10 @@
-"""The page operations the worker's relay sends of its own (:mod:`zaria_web.relay`).
+"""The page operations the worker's relay sends of its own (:mod:`zaria_web.runtime.relay`).
 
 The app's page effects (drawing, focus, what is said, sounds…) are in
-:mod:`zaria_web.effects`; these are the operations of the host in a worker: the
+:mod:`zaria_web.runtime.effects`; these are the operations of the host in a worker: the
 page's timers, storage, history and file fields, which it keeps for the worker,
 and the relay's own reports. They are page effects too, listed in the same
-:data:`~zaria_web.effects.PAGE_EFFECTS` and sent the same way, so that every
+:data:`~zaria_web.runtime.effects.PAGE_EFFECTS` and sent the same way, so that every
 operation of the page's ``OPS`` table (``web/page/operations.js``) is one class.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zaria_web.effects import PageEffect
+from zaria_web.runtime.effects import PageEffect
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,10 @@
 """What the controllers need from the page, as a protocol.
 
 Everything the page only has to apply is one method, :meth:`Host.perform`, given
-a page effect (:class:`~zaria_web.effects.PageEffect`: draw, say, focus, play a
+a page effect (:class:`~zaria_web.runtime.effects.PageEffect`: draw, say, focus, play a
 sound…); the rest is what answers (storage, the clock, the system's colour
 scheme, a file read or fetched, a timer's handle) or keeps the page's own state
-(the history). :class:`zaria_web.relay.RelayHost` implements it for the page (in
+(the history). :class:`zaria_web.runtime.relay.RelayHost` implements it for the page (in
 a worker, as operations the page applies); the native tests use a fake.
 Controllers never touch ``js`` directly.
 """
@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from zaria_web.effects import PageEffect
+from zaria_web.runtime.effects import PageEffect
 
 
 class StorageError(Exception):
     """Storage could not be read (a privacy mode, a locked profile, a broken browser).
 
     It is not an empty storage: what is stored is unknown, so nothing may be
-    written over it (see :mod:`zaria_web.stored`).
+    written over it (see :mod:`zaria_web.storage.stored`).
     """
 
 
@@ -29,7 +29,7 @@ class Host(Protocol):
     """The page, seen from the controllers."""
 
     def perform(self, effect: PageEffect) -> None:
-        """Apply ``effect`` to the page (see :mod:`zaria_web.effects`)."""
+        """Apply ``effect`` to the page (see :mod:`zaria_web.runtime.effects`)."""
 
     def set_timeout(self, ms: int, fn: Callable[[], None], heavy: bool = False) -> int:
         """Call ``fn`` once after ``ms`` milliseconds; return a handle. ``heavy``: ``fn``
