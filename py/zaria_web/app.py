@@ -163,7 +163,7 @@ class TakeOver:
 ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "home": lambda d: Open("home"),
     "open": lambda d: Open(d["game"]),
-    "rules": lambda d: OpenRules(d.get("game", "penta")),
+    "rules": lambda d: OpenRules(d.get("game", GAMES[0])),
     "lang": lambda d: ChooseLanguage(d.get("value", "")),
     "theme": lambda d: SwitchTheme(),
     "notice-close": lambda d: CloseNotice(d.get("notice", "")),
@@ -394,10 +394,10 @@ class App:
         if sounds and volume > 0:
             sound = max(sounds, key=lambda s: (SOUNDS.index(s.kind), not s.soft))
             self.host.sound(sound.kind, volume / 2 if sound.soft else volume)
-        shows = [e.kind for e in out.items if isinstance(e, Celebrate)]
+        shows = [e for e in out.items if isinstance(e, Celebrate)]
         if shows:
-            kind = max(shows, key=CELEBRATIONS.index)
-            self.host.celebrate(kind, self.ctx.tr("feel." + kind))
+            show = max(shows, key=lambda c: CELEBRATIONS.index(c.kind))
+            self.host.celebrate(show.kind, self.ctx.tr(show.says or "feel." + show.kind))
 
     def _download(self, d: Download) -> None:
         screen = self.screen
@@ -484,7 +484,7 @@ class App:
             entry, depth = name, DEPTHS.get(name, 1)
             if name == "rules":  # which game's rules (and from where), for Forward after a reload
                 rules = self._screen("rules")
-                game, back = str(getattr(rules, "game", "penta")), str(getattr(rules, "back", ""))
+                game, back = str(getattr(rules, "game", GAMES[0])), str(getattr(rules, "back", ""))
                 entry += ":" + game + (":" + back if back in BACKS and back != game else "")
                 depth = 1 if back == "home" else 2  # over home, or over the game
             elif name == "game":  # which finished game

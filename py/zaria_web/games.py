@@ -38,8 +38,11 @@ class Registered:
     #: Whether its games are counted per set of house rules (its ``figures`` module
     #: reads their ids: ``canonical_rules``, ``rules_label``).
     house_rules: bool = False
-    #: The data files (``zaria/data/…``) it downloads when first needed.
+    #: The data files (``zaria/data/…``) it downloads when first needed; the build
+    #: puts them in the site's ``data/``.
     data: tuple[str, ...] = ()
+    #: The die face drawn on its card on the home screen.
+    art: int = 1
 
     def module(self, part: str) -> ModuleType:
         """The game's module ``part`` (``screen``, ``selfcheck``), imported on first use."""
@@ -49,6 +52,17 @@ class Registered:
         """The game's own figures in the statistics (its ``figures`` module)."""
         return self.module("figures")
 
+    def bench(self, n: int) -> str:
+        """The game's benchmark in the page, ``n`` times (its ``bench`` module's
+        ``page_bench``, as JSON); raises ValueError for a game without one."""
+        try:
+            module = self.module("bench")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.bench":
+                raise
+            raise ValueError(f"the game {self.name} has no benchmark ({exc.name})") from None
+        return str(module.page_bench(n))
+
     def spec(self) -> Any:
         """The game's :class:`~zaria_web.play.screen.GameSpec` (its ``screen.SPEC``)."""
         return self.module("screen").SPEC
@@ -56,8 +70,14 @@ class Registered:
 
 #: The games, in the order the app shows them.
 GAMES: tuple[Registered, ...] = (
-    Registered("penta", "zaria_web.penta"),
-    Registered("farkle", "zaria_web.farkle", house_rules=True),
+    Registered("penta", "zaria_web.penta", data=("penta_table.bin",), art=5),
+    Registered(
+        "farkle",
+        "zaria_web.farkle",
+        house_rules=True,
+        data=("farkle_master_standard.bin",),
+        art=6,
+    ),
 )
 
 

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from zaria_web import widgets
+from zaria_web import games, widgets
 from zaria_web.effects import Effects
 from zaria_web.html import attrs, die_face, h
 from zaria_web.saves import PREFIX as SAVE_PREFIX
 from zaria_web.screen import GAMES, PLAYED, Context, Enter, Page, StorageChanged
-
-#: The die face drawn on each game's card.
-ART = {"penta": 5, "farkle": 6}
 
 
 class HomeScreen(Page):
@@ -72,7 +69,7 @@ class HomeScreen(Page):
         return (
             f'<div class="game-slot" role="group" aria-labelledby="name-{game}">'
             f"<button{card}>"
-            f'<span class="game-art" aria-hidden="true">{die_face(ART[game])}</span>'
+            f'<span class="game-art" aria-hidden="true">{die_face(games.named(game).art)}</span>'
             f'<span class="game-name" id="name-{game}">{h(tr("game." + game))}</span>'
             f'<span class="game-desc">{h(tr(f"game.{game}.desc"))}</span>{badge}</button>'
             f"{resume}</div>"
