@@ -59,6 +59,7 @@ from zaria_web.effects import (
     Vibrate,
     Write,
 )
+from zaria_web.games import Live
 from zaria_web.host import Host
 from zaria_web.pages.home import HomeScreen
 from zaria_web.play.screen import game_screen
@@ -104,7 +105,7 @@ SCREENS: dict[str, tuple[str, str]] = {
 #: (a game's rules open over that game, or over home when opened from it).
 DEPTHS = {"home": 0, "rules": 2, "game": 2}
 #: The screens the rules page returns to.
-BACKS = (*PLAYED, "home")
+BACKS = Live(lambda: (*PLAYED, "home"))
 #: The same, on a game screen whose game is not being saved (a reload would lose it).
 ERROR_UNSAVED = "error.generic_unsaved"
 #: How much of an error's own text the notice shows (enough to report it).

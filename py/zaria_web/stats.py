@@ -56,6 +56,7 @@ from zaria_web import stored
 from zaria_web.archive import Entry
 from zaria_web.counted import BadCounted, Counted
 from zaria_web.effects import Effects, Write
+from zaria_web.games import Live
 from zaria_web.host import Host
 from zaria_web.play.log import GameLog
 from zaria_web.player_stats import PlayerStats, SeatGame, add_game, parse_players
@@ -69,7 +70,7 @@ FORMAT = 1
 MAX_NAMES = 50
 #: What every set of statistics has a summary of, even an empty one: each game as
 #: played before house rules and score pads existed.
-GAME_SUMMARIES = tuple(Counted(g) for g in GAMES)
+GAME_SUMMARIES = Live(lambda: tuple(Counted(g) for g in GAMES))
 
 
 def _counted(key: str) -> Counted | None:
