@@ -13,7 +13,7 @@ from third_game import GAME, MESSAGES
 from third_game.engine import ROUNDS, ClimbGame, Roll, Stop
 from zaria.game import Seat, Undo
 from zaria.i18n import catalogue
-from zaria_web import archive, games, stats
+from zaria_web import archive, games, stats, transfer
 from zaria_web.app import App
 from zaria_web.counted import Counted
 from zaria_web.play.screen import GameScreen
@@ -125,6 +125,17 @@ def test_climb_is_played_from_home_to_its_end_statistics_and_archive(climb: None
     assert app.screen.name == "game" and past.has("past-back")
     assert past.text["climb-end-title"] == end.text["climb-end-title"]
     assert screen.game is not None and f": {screen.game.totals[0]}" in past.text["climb-place-0"]
+    # Exported, and imported on another device.
+    app.action("past-back", {})
+    app.action("stats-export", {})
+    other = FakeHost()
+    elsewhere = App(other, {})
+    elsewhere.action("open", {"game": "stats"})
+    other.picked[transfer.FIELD] = host.saved_files[-1][1]
+    elsewhere.action("stats-import", {"value": "x", "event": "input"})
+    elsewhere.action("stats-import-yes", {})
+    assert [e.id for e in archive.load(other)] == [kept.id]
+    assert stats.load(other)[Counted("climb")].games == 1
 
 
 def test_its_rules_page_and_a_reload_in_the_middle_of_a_game(climb: None) -> None:
