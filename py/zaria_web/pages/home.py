@@ -1,4 +1,4 @@
-"""The home screen: the two games as big buttons, Resume for a game in progress,
+"""The home screen: the games as big buttons, Resume for a game in progress,
 and the way to the statistics.
 
 A game's card and its Resume button both open the game's screen, which resumes
