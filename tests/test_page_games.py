@@ -30,7 +30,11 @@ SHARED = (
     "web/feel.js",
     "web/boot.js",
     "web/sw.js",
-    "web/css/app.css",
+    *sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "web" / "css").glob("*.css")
+        if p.stem not in games.NAMES
+    ),
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "web" / "page").glob("*.js")),
     "py/zaria_web/effects.py",
     "py/zaria_web/worker.py",
