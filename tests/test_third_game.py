@@ -4,7 +4,9 @@ page from home to its end, its log, the statistics and the finished games kept."
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,10 @@ from zaria_web.app import App
 from zaria_web.counted import Counted
 from zaria_web.play.screen import GameScreen
 from zaria_web.routes import address, entry_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+import prerender
 
 
 @pytest.fixture
@@ -200,3 +206,14 @@ def test_two_people_pass_the_device_and_take_back_a_bank(climb: None) -> None:
     assert app.screen.name == "rules" and host.history[-1] == "rules:climb"
     app.action("open", {"game": "climb"})
     assert app.screen is screen and screen.game.points == 10
+
+
+def test_the_page_is_built_with_it(climb: None) -> None:
+    head = prerender.games_head()
+    assert head[prerender.GAMES_META] == '<meta name="zaria-games" content="penta farkle climb">'
+    assert "Penta, Farkle and Climb: dice games" in head[prerender.DESCRIPTION_META]
+    climb_css = '<link rel="stylesheet" href="./web/css/climb.css">'
+    assert head[prerender.STYLES_MARK].endswith(climb_css)
+    assert prerender.screens() == ("home", "penta", "farkle", "climb")
+    form, _tools = prerender.first_draw("en", "climb")
+    assert 'id="climb-start"' in form
