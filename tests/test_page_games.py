@@ -106,3 +106,13 @@ def test_a_shared_file_names_no_game(path: str) -> None:
         for m in re.finditer(game, text, re.IGNORECASE)
     }
     assert not named, f"{path} names a game: {', '.join(sorted(named))}"
+
+
+def test_the_pages_benchmark_hook_asks_the_games_own_bench_module() -> None:
+    without = [
+        g for g in games.GAMES if not (ROOT / "py" / "zaria_web" / g.name / "bench.py").exists()
+    ]
+    for game in without:
+        with pytest.raises(ValueError, match=f"the game {game.name} has no benchmark"):
+            game.bench(1)
+    assert len(without) < len(games.GAMES), "a game has a benchmark in the page"
