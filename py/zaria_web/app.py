@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
+from zaria_web.games import Live
 from zaria_web.pages.home import HomeScreen
 from zaria_web.play.screen import game_screen
 from zaria_web.runtime.effects import (
@@ -105,7 +106,7 @@ SCREENS: dict[str, tuple[str, str]] = {
 #: (a game's rules open over that game, or over home when opened from it).
 DEPTHS = {"home": 0, "rules": 2, "game": 2}
 #: The screens the rules page returns to.
-BACKS = (*PLAYED, "home")
+BACKS = Live(lambda: (*PLAYED, "home"))
 #: The same, on a game screen whose game is not being saved (a reload would lose it).
 ERROR_UNSAVED = "error.generic_unsaved"
 #: How much of an error's own text the notice shows (enough to report it).
@@ -164,7 +165,7 @@ class TakeOver:
 ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
     "home": lambda d: Open("home"),
     "open": lambda d: Open(d["game"]),
-    "rules": lambda d: OpenRules(d.get("game", "penta")),
+    "rules": lambda d: OpenRules(d.get("game", GAMES[0])),
     "lang": lambda d: ChooseLanguage(d.get("value", "")),
     "theme": lambda d: SwitchTheme(),
     "notice-close": lambda d: CloseNotice(d.get("notice", "")),
@@ -395,10 +396,10 @@ class App:
         if sounds and volume > 0:
             sound = max(sounds, key=lambda s: (SOUNDS.index(s.kind), not s.soft))
             self.host.sound(sound.kind, volume / 2 if sound.soft else volume)
-        shows = [e.kind for e in out.items if isinstance(e, Celebrate)]
+        shows = [e for e in out.items if isinstance(e, Celebrate)]
         if shows:
-            kind = max(shows, key=CELEBRATIONS.index)
-            self.host.celebrate(kind, self.ctx.tr("feel." + kind))
+            show = max(shows, key=lambda c: CELEBRATIONS.index(c.kind))
+            self.host.celebrate(show.kind, self.ctx.tr(show.says or "feel." + show.kind))
 
     def _download(self, d: Download) -> None:
         screen = self.screen
@@ -485,7 +486,7 @@ class App:
             entry, depth = name, DEPTHS.get(name, 1)
             if name == "rules":  # which game's rules (and from where), for Forward after a reload
                 rules = self._screen("rules")
-                game, back = str(getattr(rules, "game", "penta")), str(getattr(rules, "back", ""))
+                game, back = str(getattr(rules, "game", GAMES[0])), str(getattr(rules, "back", ""))
                 entry += ":" + game + (":" + back if back in BACKS and back != game else "")
                 depth = 1 if back == "home" else 2  # over home, or over the game
             elif name == "game":  # which finished game

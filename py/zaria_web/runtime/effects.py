@@ -156,8 +156,8 @@ class ClearStats(Write):
 #: The sounds a game makes and the celebrations it shows, the least telling first:
 #: of those one update asks for, only the most telling is played (a computer's turn
 #: played at once rolls, holds and scores in one update).
-SOUNDS = ("hold", "roll", "score", "bust", "hot", "penta", "win")
-CELEBRATIONS = ("hot", "bonus", "penta", "win")
+SOUNDS = ("hold", "roll", "score", "bust", "hot", "fanfare", "win")
+CELEBRATIONS = ("hot", "bonus", "jackpot", "win")
 
 
 @dataclass(frozen=True)
@@ -172,10 +172,12 @@ class Sound:
 
 @dataclass(frozen=True)
 class Celebrate:
-    """A short celebration over the page (one of :data:`CELEBRATIONS`): a Penta, hot
-    dice, the upper bonus, a person's win."""
+    """A short celebration over the page (one of :data:`CELEBRATIONS`): a game's best
+    throw (its jackpot), hot dice, the upper bonus, a person's win. ``says`` is the
+    message id of its word, ``feel.<kind>`` unless the game names its own."""
 
     kind: str
+    says: str = ""
 
 
 Effect = (
@@ -249,10 +251,10 @@ class Effects:
             raise ValueError(f"unknown sound {kind!r}; sounds: {', '.join(SOUNDS)}")
         self.items.append(Sound(kind, soft))
 
-    def celebrate(self, kind: str) -> None:
+    def celebrate(self, kind: str, says: str = "") -> None:
         if kind not in CELEBRATIONS:
             raise ValueError(f"unknown celebration {kind!r}; kinds: {', '.join(CELEBRATIONS)}")
-        self.items.append(Celebrate(kind))
+        self.items.append(Celebrate(kind, says or "feel." + kind))
 
     def notice(self, msg_id: str) -> None:
         self.items.append(Notice(msg_id))
