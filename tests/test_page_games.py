@@ -43,6 +43,7 @@ SHARED = (
     "py/zaria_web/runtime/selfcheck.py",
     "py/zaria_web/pages/home.py",
     "py/zaria_web/pages/settings.py",
+    "py/zaria_web/storage/settings.py",
 )
 
 

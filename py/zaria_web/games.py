@@ -56,6 +56,9 @@ class Registered:
     data: tuple[str, ...] = ()
     #: The die face drawn on its card on the home screen.
     art: int = 1
+    #: Its own settings, each ``(key, default, the values it may take)``, kept with
+    #: the app's (:mod:`zaria_web.storage.settings`).
+    settings: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def module(self, part: str) -> ModuleType:
         """The game's module ``part`` (``screen``, ``selfcheck``), imported on first use."""
@@ -113,7 +116,13 @@ class Live(Sequence[T]):
 
 #: The registry itself, in the order the app shows the games.
 _REGISTERED: list[Registered] = [
-    Registered("penta", "zaria_web.penta", data=("penta_table.bin",), art=5),
+    Registered(
+        "penta",
+        "zaria_web.penta",
+        data=("penta_table.bin",),
+        art=5,
+        settings=(("autorecord", "3", ("3", "5", "10", "off")), ("coach", "off", ("on", "off"))),
+    ),
     Registered(
         "farkle",
         "zaria_web.farkle",
