@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         page.locator(".game-card.penta").click()
         page.locator("#penta-start").click()
         page.wait_for_selector("[data-strategy=ready]", timeout=60_000)
-        result = json.loads(page.evaluate(f"window.zariaPy.benchPenta({args.turns})"))
+        result = json.loads(page.evaluate(f"window.zariaPy.bench('penta', {args.turns})"))
         browser.close()
     strategy = Strategy(read_packaged_table())
     bench_turns(1, 99, strategy)  # as in the page: the dice tables are built beforehand

@@ -135,7 +135,7 @@ def test_a_penta_is_celebrated_beside_the_app_and_gone_within_a_second(app: App)
     expect(page.locator("#app .celebration")).to_have_count(0)  # not in the redrawn root
     expect(page.locator(".celebration")).to_have_count(0, timeout=2000)
     (seen,) = page.evaluate(SEEN)
-    assert seen["text"] == "Penta!" and seen["kind"] == "celebration celebration-penta"
+    assert seen["text"] == "Penta!" and seen["kind"] == "celebration celebration-jackpot"
     assert seen["parent"] == "BODY" and seen["hidden"] == "true" and seen["events"] == "none"
     shown_ms = seen["removed"] - seen["added"]
     print(f"celebration shown for {shown_ms:.0f} ms")
@@ -196,7 +196,12 @@ STILL = """kind => {
 }"""
 
 
-KINDS = (("penta", "Penta!"), ("hot", "Hot dice!"), ("bonus", "Upper bonus!"), ("win", "Victory!"))
+KINDS = (
+    ("jackpot", "Penta!"),
+    ("hot", "Hot dice!"),
+    ("bonus", "Upper bonus!"),
+    ("win", "Victory!"),
+)
 
 
 def celebration_shots(page: Page, shots: Path, size: str) -> None:

@@ -114,12 +114,12 @@ def test_a_penta_in_its_box_and_a_joker_bonus_are_celebrated() -> None:
     app, host = alone("penta", "66666,66666")
     app.action("roll", {})
     record(app, "penta")
-    assert sounds(host)[-1] == ("penta", QUIET)
-    assert shown(host) == [("penta", "Penta!")]
+    assert sounds(host)[-1] == ("fanfare", QUIET)
+    assert shown(host) == [("jackpot", "Penta!")]
     app.action("roll", {})
     record(app, "sixes")  # the joker: 30 in Sixes and the 100 bonus
-    assert sounds(host)[-1] == ("penta", QUIET)
-    assert shown(host) == [("penta", "Penta!")] * 2
+    assert sounds(host)[-1] == ("fanfare", QUIET)
+    assert shown(host) == [("jackpot", "Penta!")] * 2
 
 
 def test_a_zero_in_the_penta_box_is_no_penta() -> None:
@@ -146,7 +146,7 @@ def test_the_celebration_words_follow_the_language() -> None:
     app.set_language("fr")
     app.action("roll", {})
     record(app, "penta")
-    assert shown(host) == [("penta", "Penta\u202f!")]
+    assert shown(host) == [("jackpot", "Penta\u202f!")]
 
 
 def test_the_computer_s_penta_sounds_softly_without_a_celebration() -> None:
@@ -158,7 +158,7 @@ def test_the_computer_s_penta_sounds_softly_without_a_celebration() -> None:
     g = screen(app).game
     assert g is not None and g.last_scored is not None and g.last_scored.seat == 1
     assert g.last_scored.points == 50  # the optimal player takes the Penta
-    assert sounds(host)[-1] == ("penta", QUIET / 2)
+    assert sounds(host)[-1] == ("fanfare", QUIET / 2)
     assert shown(host) == []
 
 
@@ -273,7 +273,7 @@ def test_a_pad_s_throw_is_silent_but_its_penta_is_celebrated() -> None:
     throw(app, "55555")
     assert sounds(host) == []  # the real dice were heard already
     record(app, "penta")
-    assert sounds(host) == [("penta", QUIET)] and shown(host) == [("penta", "Penta!")]
+    assert sounds(host) == [("fanfare", QUIET)] and shown(host) == [("jackpot", "Penta!")]
 
 
 def test_a_pad_s_hot_dice_and_lost_turn() -> None:
@@ -298,10 +298,10 @@ def test_one_update_plays_only_its_most_telling_sound_and_celebration() -> None:
     out.sound("score")
     out.sound("hold")
     out.celebrate("bonus")
-    out.celebrate("penta")
+    out.celebrate("jackpot", says="penta.feel.jackpot")
     app._apply(out, draw=False)
     assert sounds(host) == [("score", QUIET)]
-    assert shown(host) == [("penta", "Penta!")]
+    assert shown(host) == [("jackpot", "Penta!")]
 
 
 def test_unknown_sounds_and_celebrations_are_refused() -> None:
@@ -310,8 +310,8 @@ def test_unknown_sounds_and_celebrations_are_refused() -> None:
         out.sound("boom")
     with pytest.raises(ValueError, match="unknown celebration"):
         out.celebrate("fireworks")
-    assert set(SOUNDS) == {"roll", "hold", "score", "penta", "hot", "win", "bust"}
-    assert set(CELEBRATIONS) == {"penta", "hot", "bonus", "win"}
+    assert set(SOUNDS) == {"roll", "hold", "score", "fanfare", "hot", "win", "bust"}
+    assert set(CELEBRATIONS) == {"jackpot", "hot", "bonus", "win"}
 
 
 def test_the_settings_screen_offers_the_sound_off_quiet_and_loud() -> None:

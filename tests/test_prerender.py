@@ -88,7 +88,7 @@ def test_the_placeholders_are_replaced_and_nothing_else_changes(page: str) -> No
     for mark in (prerender.SCREEN_MARK, prerender.TOOLS_MARK, prerender.TEMPLATES_MARK):
         assert mark in SOURCE
         assert mark not in page
-    # Put back: the templates (one block), the English home and tools.
+    # Put back: the templates (one block), the English home and tools, the games.
     start, end = page.index("<template "), page.rindex("</template>") + len("</template>")
     host = _app_draw("en")
     back = (
@@ -96,6 +96,8 @@ def test_the_placeholders_are_replaced_and_nothing_else_changes(page: str) -> No
         + prerender.TEMPLATES_MARK
         + page[end:]
     ).replace(host.tools_html, prerender.TOOLS_MARK, 1)
+    for mark, drawn in prerender.games_head().items():
+        back = back.replace(drawn, mark, 1)
     assert back == SOURCE
 
 

@@ -14,8 +14,8 @@ The site is everything a static host serves:
   app.zip) as ``NAME.zst``, compressed with Zstandard: 1 MB less than gzip, which is
   the most a static host does; the worker unpacks them as they arrive
   (``web/snapshots.mjs``);
-- ``data/``: files fetched only when needed (the Penta strategy table, Farkle's
-  Master table);
+- ``data/``: files fetched only when needed (a computer player's table): those
+  the registry of games names (:attr:`zaria_web.games.Registered.data`);
 - ``worker.py``: the Python that PyScript runs in a web worker (``web/page/worker.js``
   starts it);
 - ``precache.json``: every file of the site with its content hash, and the
@@ -42,6 +42,10 @@ from pathlib import Path
 import zstandard
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from zaria_web import games  # noqa: E402
+
 NODE = ROOT / "node_modules"
 
 PYODIDE_FILES = (
@@ -58,7 +62,6 @@ PYSCRIPT_SKIP = ("codemirror", "xterm")
 # Files of the Python packages that the browser does not need.
 PY_SKIP_SUFFIXES = (".pyc",)
 PY_SKIP_DIRS = ("__pycache__",)
-DATA_FILES = ("penta_table.bin", "farkle_master_standard.bin")
 #: The files shipped as NAME.zst (web/snapshots.mjs: PACKED), and Zstandard's level:
 #: 19, its highest before the "ultra" levels that need a bigger window to decode.
 PACKED = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "app.zip")
@@ -296,11 +299,24 @@ def _pack(path: Path) -> None:
     path.unlink()
 
 
+def data_files() -> tuple[str, ...]:
+    """The data files of the registered games, in order (``zaria/data/…``)."""
+    return tuple(name for game in games.GAMES for name in game.data)
+
+
 def _data(out: Path) -> None:
-    for name in DATA_FILES:
+    for name in data_files():
         src = ROOT / "py" / "zaria" / "data" / name
         if src.exists():
             _copy(src, out / "data" / name)
+
+
+def _game_styles(out: Path) -> None:
+    """Check that every registered game's stylesheet, which the page links, is there."""
+    stylesheet = __import__("prerender").stylesheet
+    missing = [g for g in games.NAMES if not (out / stylesheet(g)).is_file()]
+    if missing:
+        sys.exit(f"build: no stylesheet for {', '.join(missing)} (web/css/<game>.css)")
 
 
 #: The files the worker downloads as it starts (their bytes are the loading bar's).
@@ -388,6 +404,7 @@ def build(out: Path) -> str:
             _copy(f, out / rel.name)
         else:
             _copy(f, out / "web" / rel)
+    _game_styles(out)
     _vendor(out)
     _preload_pyscript(out)
     _join_page(out)

@@ -10,10 +10,15 @@ English home and tools go into ``<main>`` and ``#topbar-tools``; everything is
 also kept in inert ``<template id="pre-…">`` elements, which the page's inline
 script and ``web/early.js`` swap in:
 
-- ``pre-<screen>-<lang>``: the screen (``home``, ``penta``, ``farkle``);
+- ``pre-<screen>-<lang>``: the screen (``home``, or a game's name);
 - ``pre-tools-<lang>-<theme>``: the top bar's tools;
 - ``pre-words-<lang>``: the line shown on a button pressed before the game has
   loaded (see ``web/early.js``).
+
+The games come from the app's registry (:data:`zaria_web.games.GAMES`): their
+names in ``<meta name="zaria-games">`` (the routes the inline script and
+``web/early.js`` draw ahead), in the page's description, and a stylesheet link
+for each (``web/css/<game>.css``) at ``<!-- prerender:game-styles -->``.
 
 Usage: ``python tools/prerender.py SITE_DIR`` (``tools/build.py`` runs it).
 """
@@ -29,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from zaria.i18n import LANGUAGES, Translator  # noqa: E402
+from zaria_web import games  # noqa: E402
 from zaria_web.runtime.relay import Relay  # noqa: E402
 from zaria_web.storage.settings import THEME_KEY, THEMES  # noqa: E402
 from zaria_web.ui.html import h  # noqa: E402
@@ -37,8 +43,19 @@ from zaria_web.ui.html import h  # noqa: E402
 SCREEN_MARK = "<!-- prerender:screen -->"
 TOOLS_MARK = "<!-- prerender:tools -->"
 TEMPLATES_MARK = "<!-- prerender:templates -->"
-#: The screens drawn ahead: home, and each game's new game form.
-SCREENS = ("home", "penta", "farkle")
+STYLES_MARK = "<!-- prerender:game-styles -->"
+GAMES_META = '<meta name="zaria-games" content="">'
+DESCRIPTION_META = '<meta name="description" content="">'
+
+
+def screens() -> tuple[str, ...]:
+    """The screens drawn ahead: home, and each game's new game form."""
+    return ("home", *games.NAMES)
+
+
+def stylesheet(game: str) -> str:
+    """The address of ``game``'s own stylesheet in the site."""
+    return f"web/css/{game}.css"
 
 
 #: What the page would send the worker at its start, on a fresh device.
@@ -87,7 +104,7 @@ def templates() -> str:
     """Every screen, tools and words drawn ahead, as templates."""
     out = []
     for lang in LANGUAGES:
-        for screen in SCREENS:
+        for screen in screens():
             out.append(_template(f"pre-{screen}-{lang}", first_draw(lang, screen)[0]))
         for theme in THEMES:
             out.append(_template(f"pre-tools-{lang}-{theme}", first_draw(lang, "home", theme)[1]))
@@ -95,11 +112,30 @@ def templates() -> str:
     return "\n".join(out)
 
 
+def games_head() -> dict[str, str]:
+    """The head's placeholders of the games, each with what replaces it: their names,
+    the page's description naming them, and their stylesheets."""
+    tr = Translator("en")
+    names = [tr("game." + g) for g in games.NAMES]
+    named = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    description = f"{named}: dice games to play together on one device, or against the computer."
+    return {
+        GAMES_META: f'<meta name="zaria-games" content="{h(" ".join(games.NAMES))}">',
+        DESCRIPTION_META: f'<meta name="description" content="{h(description)}">',
+        STYLES_MARK: "\n  ".join(
+            f'<link rel="stylesheet" href="./{stylesheet(g)}">' for g in games.NAMES
+        ),
+    }
+
+
 def prerender(page: str) -> str:
     """``page`` (the source ``index.html``) with its placeholders drawn."""
-    for mark in (SCREEN_MARK, TOOLS_MARK, TEMPLATES_MARK):
+    head = games_head()
+    for mark in (SCREEN_MARK, TOOLS_MARK, TEMPLATES_MARK, *head):
         if page.count(mark) != 1:
             sys.exit(f"prerender: index.html must hold {mark} exactly once")
+    for mark, drawn in head.items():
+        page = page.replace(mark, drawn)
     screen, tools = first_draw("en")
     return (
         page.replace(SCREEN_MARK, screen)

@@ -128,7 +128,7 @@
 
   function act(name, data, el) {
     var game = data.game;
-    if (known && name === "open" && (game === "penta" || game === "farkle") && !pre.saved(game)) {
+    if (known && name === "open" && pre.games.indexOf(game) >= 0 && !pre.saved(game)) {
       go(game);
     } else if (known && name === "home") {
       go("home");

@@ -2,8 +2,8 @@
  * file), and their short celebrations over the page.
  *
  * The page (web/page/operations.js, for the app in its worker) calls
- *   window.zariaFeel.sound(kind, volume)    roll, hold, score, penta, hot, win, bust
- *   window.zariaFeel.celebrate(kind, text)  penta, hot, bonus, win
+ *   window.zariaFeel.sound(kind, volume)    roll, hold, score, fanfare, hot, win, bust
+ *   window.zariaFeel.celebrate(kind, text)  jackpot, hot, bonus, win
  *
  * Sound is never made before the player's first tap or key on the page (browsers
  * refuse it, and a page should not start talking by itself), nor while the page is
@@ -108,7 +108,7 @@
       tone(ac, out, t, E5, 0.22, "sine", 0.5);
       tone(ac, out, t + 0.08, A5, 0.32, "sine", 0.45);
     },
-    penta: function (ac, out, t) {
+    fanfare: function (ac, out, t) {
       notes(ac, out, t, [C5, E5, G5, C6], 0.07, 0.3, "triangle", 0.38);
       tone(ac, out, t + 0.28, E6, 0.6, "sine", 0.32);
       tone(ac, out, t + 0.28, C6, 0.6, "sine", 0.22);

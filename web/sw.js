@@ -87,7 +87,7 @@ async function checked(response, body, hash) {
   return new Response(body, { status: 200, headers: { "Content-Type": type } });
 }
 
-// The big tables (the Penta strategy, Farkle's Master) are downloaded only by a game
+// The big tables (a computer player's strategy) are downloaded only by a game
 // that needs them: they are not precached, but kept the first time the page fetches
 // them (checked against their hash), and kept by the next version when unchanged.
 const ON_DEMAND = "data/";

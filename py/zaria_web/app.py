@@ -38,6 +38,7 @@ from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
 from zaria_web.acts import Intent, Maker, datum, table
+from zaria_web.games import Live
 from zaria_web.pages.home import HomeScreen
 from zaria_web.play.screen import game_screen
 from zaria_web.runtime.effects import (
@@ -111,7 +112,7 @@ SCREENS: dict[str, tuple[str, str]] = {
 #: (a game's rules open over that game, or over home when opened from it).
 DEPTHS = {"home": 0, "rules": 2, "game": 2}
 #: The screens the rules page returns to.
-BACKS = (*PLAYED, "home")
+BACKS = Live(lambda: (*PLAYED, "home"))
 #: The same, on a game screen whose game is not being saved (a reload would lose it).
 ERROR_UNSAVED = "error.generic_unsaved"
 #: How much of an error's own text the notice shows (enough to report it).
@@ -134,7 +135,7 @@ class Open(Intent, acts=("open", "home")):
 class OpenRules(Intent, acts="rules"):
     """Show ``game``'s rules, whose back button returns to the screen shown now."""
 
-    game: str = datum("game", absent="penta")
+    game: str = datum("game", absent=GAMES[0])
 
 
 @dataclass(frozen=True)
@@ -399,7 +400,8 @@ class App:
         shows = [e for e in out.items if isinstance(e, Celebrate)]
         if shows:
             show = max(shows, key=lambda c: CELEBRATIONS.index(c.kind))
-            self.host.perform(replace(show, text=self.ctx.tr("feel." + show.kind)))
+            words = self.ctx.tr(show.says or "feel." + show.kind)
+            self.host.perform(replace(show, text=words))
 
     def _download(self, d: Download) -> None:
         screen = self.screen
@@ -486,7 +488,7 @@ class App:
             entry, depth = name, DEPTHS.get(name, 1)
             if name == "rules":  # which game's rules (and from where), for Forward after a reload
                 rules = self._screen("rules")
-                game, back = str(getattr(rules, "game", "penta")), str(getattr(rules, "back", ""))
+                game, back = str(getattr(rules, "game", GAMES[0])), str(getattr(rules, "back", ""))
                 entry += ":" + game + (":" + back if back in BACKS and back != game else "")
                 depth = 1 if back == "home" else 2  # over home, or over the game
             elif name == "game":  # which finished game

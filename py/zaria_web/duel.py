@@ -20,7 +20,7 @@ import base64
 import binascii
 import json
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,7 +156,7 @@ def _result(item: Any) -> Result:
     return Result(clean_name(name), int(score), moves)
 
 
-def decode(token: str, games: tuple[str, ...] = NAMES) -> Duel:
+def decode(token: str, games: Sequence[str] = NAMES) -> Duel:
     """The duel of ``token``, a game of ``games`` (the registry's); raises
     :class:`LinkError`."""
     try:

@@ -8,7 +8,16 @@ opens Farkle never imports Penta):
 - ``screen``: its :class:`~zaria_web.play.screen.GameSpec` as ``SPEC`` (the spec
   and the part of the one game screen, with its views);
 - ``selfcheck``: ``checks()``, a few of its rules for the engine's self-check in
-  the page (:mod:`zaria_web.runtime.selfcheck`).
+  the page (:mod:`zaria_web.runtime.selfcheck`);
+- ``rules``: ``sections()``, its rules page (:mod:`zaria_web.pages.rules`);
+- ``figures``: its own figures in the statistics (:mod:`zaria_web.pages.stats`);
+- ``bench`` (if it has one): ``page_bench(n)``, its benchmark in the page.
+
+Its entry also names the data files the build ships for it, the die face of its
+card, and whether it has house rules; the page's stylesheet for it is
+``web/css/<name>.css``. A game added while the app runs (:func:`register`, as the
+tests add one of their own) is read like the others: :data:`GAMES`,
+:data:`NAMES`, :data:`PADS` and :data:`PLAYED` follow the registry.
 
 Every game is played on the one :class:`~zaria_web.play.screen.GameScreen`
 (:func:`~zaria_web.play.screen.game_screen`), in one of three modes: with the
@@ -20,12 +29,16 @@ read the registry.
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar, overload
 
 #: The suffix of a score pad's screen name (``penta-pad``).
 PAD = "-pad"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -38,8 +51,14 @@ class Registered:
     #: Whether its games are counted per set of house rules (its ``figures`` module
     #: reads their ids: ``canonical_rules``, ``rules_label``).
     house_rules: bool = False
-    #: The data files (``zaria/data/…``) it downloads when first needed.
+    #: The data files (``zaria/data/…``) it downloads when first needed; the build
+    #: puts them in the site's ``data/``.
     data: tuple[str, ...] = ()
+    #: The die face drawn on its card on the home screen.
+    art: int = 1
+    #: Its own settings, each ``(key, default, the values it may take)``, kept with
+    #: the app's (:mod:`zaria_web.storage.settings`).
+    settings: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def module(self, part: str) -> ModuleType:
         """The game's module ``part`` (``screen``, ``selfcheck``), imported on first use."""
@@ -49,16 +68,72 @@ class Registered:
         """The game's own figures in the statistics (its ``figures`` module)."""
         return self.module("figures")
 
+    def bench(self, n: int) -> str:
+        """The game's benchmark in the page, ``n`` times (its ``bench`` module's
+        ``page_bench``, as JSON); raises ValueError for a game without one."""
+        try:
+            module = self.module("bench")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.bench":
+                raise
+            raise ValueError(f"the game {self.name} has no benchmark ({exc.name})") from None
+        return str(module.page_bench(n))
+
     def spec(self) -> Any:
         """The game's :class:`~zaria_web.play.screen.GameSpec` (its ``screen.SPEC``)."""
         return self.module("screen").SPEC
 
 
+class Live(Sequence[T]):
+    """A tuple of the registry read afresh at each use: the games, or their names,
+    as they are now. Code that imports :data:`NAMES` once sees a game registered
+    later (:func:`register`) all the same."""
+
+    def __init__(self, now: Callable[[], tuple[T, ...]]) -> None:
+        self._now = now
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        return self._now()[index]
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._now())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._now()
+
+    def __repr__(self) -> str:
+        return repr(self._now())
+
+
+#: The registry itself, in the order the app shows the games.
+_REGISTERED: list[Registered] = [
+    Registered(
+        "penta",
+        "zaria_web.penta",
+        data=("penta_table.bin",),
+        art=5,
+        settings=(("autorecord", "3", ("3", "5", "10", "off")), ("coach", "off", ("on", "off"))),
+    ),
+    Registered(
+        "farkle",
+        "zaria_web.farkle",
+        house_rules=True,
+        data=("farkle_master_standard.bin",),
+        art=6,
+    ),
+]
+
 #: The games, in the order the app shows them.
-GAMES: tuple[Registered, ...] = (
-    Registered("penta", "zaria_web.penta"),
-    Registered("farkle", "zaria_web.farkle", house_rules=True),
-)
+GAMES: Live[Registered] = Live(lambda: tuple(_REGISTERED))
 
 
 def named(game: str) -> Registered:
@@ -70,9 +145,27 @@ def named(game: str) -> Registered:
 
 
 #: The games' names, in order; each one's score pad; every screen that plays a game.
-NAMES = tuple(g.name for g in GAMES)
-PADS = tuple(g + PAD for g in NAMES)
-PLAYED = NAMES + PADS
+NAMES: Live[str] = Live(lambda: tuple(g.name for g in _REGISTERED))
+PADS: Live[str] = Live(lambda: tuple(g.name + PAD for g in _REGISTERED))
+PLAYED: Live[str] = Live(lambda: (*NAMES, *PADS))
+
+
+def register(game: Registered) -> Callable[[], None]:
+    """Add ``game`` to the registry, after the others; returns what takes it out
+    again. Everything that reads the registry sees it from now on: home's cards,
+    its screens and addresses, the statistics, the finished games kept.
+
+    >>> undo = register(Registered("sevens", "sevens_package"))
+    >>> NAMES[-1], "sevens-pad" in PLAYED
+    ('sevens', True)
+    >>> undo(); "sevens" in NAMES
+    False
+    """
+    taken = {*NAMES, *PADS}
+    if not re.fullmatch(r"[a-z]+", game.name) or game.name in taken:
+        raise ValueError(f"a game cannot be called {game.name!r}; games: {', '.join(NAMES)}")
+    _REGISTERED.append(game)
+    return lambda: _REGISTERED.remove(game)
 
 
 def screen_modules() -> tuple[str, ...]:

@@ -52,7 +52,7 @@ function draw(el, html) {
 }
 
 // A panel that comes into view at a player's request or for their next step
-// (data-reveal: Penta's coach; data-reveal="first": a pad for real dice, even on a
+// (data-reveal: a game's coach; data-reveal="first": a pad for real dice, even on a
 // screen just opened) and lands under the buttons kept at the bottom of a phone's
 // screen (data-pinned) is scrolled into sight above them, its top kept in view.
 let revealing = null; // what was in view before the answer being applied

@@ -61,7 +61,7 @@ function onField(evt) {
 }
 document.addEventListener("change", onField);
 // The player moving the focus onto an element with data-focus-act by keyboard is the
-// app's to know: moving into Penta's sheet stops its countdown. (A pointer's focus
+// app's to know: moving into a game's score sheet stops its countdown. (A pointer's focus
 // comes with its click, which says more.)
 let pointing = false;
 document.addEventListener("pointerdown", () => { pointing = true; }, true);

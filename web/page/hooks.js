@@ -81,7 +81,8 @@ window.zariaPy = {
   restart,
   settled,
   selfcheck: () => worker.sync.selfcheck(),
-  benchPenta: (n) => worker.sync.bench_penta(n),
+  // The game's own benchmark, timed in the worker (its bench module's page_bench).
+  bench: (game, n) => worker.sync.bench(game, n),
   snapshot: () => pythonSnapshot.state,
   snapshotMade: () => pythonSnapshot.made,
   // Ends Python's worker as the browser may (to free memory, a crash): see ./revive.js.

@@ -1,4 +1,4 @@
-"""The home screen: the two games as big buttons, Resume for a game in progress,
+"""The home screen: the games as big buttons, Resume for a game in progress,
 and the way to the statistics.
 
 A game's card and its Resume button both open the game's screen, which resumes
@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from zaria_web import games
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import GAMES, PLAYED, Context, Enter, Page, StorageChanged
 from zaria_web.storage.saves import PREFIX as SAVE_PREFIX
 from zaria_web.ui import widgets
 from zaria_web.ui.html import attrs, die_face, h
-
-#: The die face drawn on each game's card.
-ART = {"penta": 5, "farkle": 6}
 
 
 class HomeScreen(Page):
@@ -72,7 +70,7 @@ class HomeScreen(Page):
         return (
             f'<div class="game-slot" role="group" aria-labelledby="name-{game}">'
             f"<button{card}>"
-            f'<span class="game-art" aria-hidden="true">{die_face(ART[game])}</span>'
+            f'<span class="game-art" aria-hidden="true">{die_face(games.named(game).art)}</span>'
             f'<span class="game-name" id="name-{game}">{h(tr("game." + game))}</span>'
             f'<span class="game-desc">{h(tr(f"game.{game}.desc"))}</span>{badge}</button>'
             f"{resume}</div>"

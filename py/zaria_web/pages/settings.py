@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from zaria.i18n import Translator
+from zaria_web import games
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Page
 from zaria_web.storage.settings import SETTING_VALUES, ChangeSetting
@@ -18,15 +19,18 @@ from zaria_web.ui.html import h
 from zaria_web.ui.widgets import button, language_select, radio
 
 
-def _labels(tr: Translator) -> dict[str, tuple[str, dict[str, str]]]:
-    """Each setting's label and the words for its values, in the order shown."""
-    seconds = {s: tr("penta.autorecord.seconds", s=int(s)) for s in ("3", "5", "10")}
+def _labels(tr: Translator) -> dict[str, tuple[str, Mapping[str, str]]]:
+    """Each setting's label and the words for its values, in the order shown: the
+    games' own settings (their specs') after the computer's pace."""
     on_off = {"on": tr("settings.on"), "off": tr("settings.off")}
     sound = {v: tr("settings.sound." + v) for v in SETTING_VALUES["sound"]}
+    own: dict[str, tuple[str, Mapping[str, str]]] = {}
+    for game in games.GAMES:
+        own.update(game.spec().settings(tr))
     return {
         "theme": (tr("theme.label"), {t: tr("theme." + t) for t in SETTING_VALUES["theme"]}),
         "pace": (tr("common.pace"), {p: tr("common.pace." + p) for p in SETTING_VALUES["pace"]}),
-        "autorecord": (tr("penta.autorecord"), {**seconds, "off": tr("penta.autorecord.off")}),
+        **own,
         "coach": (tr("settings.coach"), on_off),
         "handover": (tr("common.handover.setting"), on_off),
         "haptics": (tr("settings.haptics"), on_off),
@@ -35,8 +39,8 @@ def _labels(tr: Translator) -> dict[str, tuple[str, dict[str, str]]]:
 
 
 class SettingsScreen(Page):
-    """The language, the theme, the computer's pace, Penta's auto-record and coach,
-    and the hand-over card between people."""
+    """The language, the theme, the computer's pace, the games' own settings, the
+    coach, the hand-over card between people, vibration and sound."""
 
     name = "settings"
 
@@ -48,11 +52,11 @@ class SettingsScreen(Page):
             out.setting(intent.key, intent.value)
             out.focus(f"#set-{intent.key}-{intent.value}")
 
-    def _group(self, key: str, label: str, words: dict[str, str]) -> str:
+    def _group(self, key: str, label: str, words: Mapping[str, str]) -> str:
         chosen = self.ctx.settings.get(key, "")
         choices = "".join(
-            radio(f"set-{key}", "setting", value, words[value], value == chosen, data_key=key)
-            for value in SETTING_VALUES[key]
+            radio(f"set-{key}", "setting", value, word, value == chosen, data_key=key)
+            for value, word in words.items()
         )
         return (
             f'<fieldset class="settings-group" id="settings-{key}"><legend>{h(label)}</legend>'

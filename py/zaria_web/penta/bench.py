@@ -1,4 +1,4 @@
-"""What the benchmarks time, in the page (``window.zariaPy.benchPenta``) and natively.
+"""What the benchmarks time, in the page (``window.zariaPy.bench("penta", n)``) and natively.
 
 :func:`bench_turns` times the optimal Penta player deciding whole turns. It lives
 outside the engine (the game never needs it), in Penta's part of the browser layer;
@@ -59,7 +59,7 @@ def bench_turns(n: int, seed: int = 0, strategy: Strategy | None = None) -> list
 
 
 def page_bench(n: int) -> str:
-    """The page's hook (``benchPenta``): ``n`` turns of the optimal player timed with
+    """The page's hook (``bench("penta", n)``): ``n`` turns of the optimal player timed with
     the downloaded table, and how long the table took to fetch, read and prepare."""
     from zaria_web.penta.screen import TABLE
 

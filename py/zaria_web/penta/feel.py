@@ -38,9 +38,9 @@ def felt(game: PentaGame, action: Any, seat: int, real_dice: bool, out: Effects)
     elif isinstance(action, Record) and game.last_scored is not None:
         scored = game.last_scored
         penta = is_penta(scored)
-        out.sound("penta" if penta else "score", soft=computer)
+        out.sound("fanfare" if penta else "score", soft=computer)
         if penta and not computer:
-            out.celebrate("penta")
+            out.celebrate("jackpot", says="penta.feel.jackpot")
         if reached_bonus(game, scored) and not computer:
             out.celebrate("bonus")
     if game.over:

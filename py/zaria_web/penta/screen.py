@@ -586,4 +586,5 @@ SPEC: GameSpec[PentaGame] = GameSpec(
     part=PentaPart,
     coach=True,
     shows_first=_shows_first,
+    settings=lambda tr: {"autorecord": view.autorecord_choice(tr)},
 )

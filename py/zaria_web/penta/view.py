@@ -22,6 +22,13 @@ from zaria_web.ui import widgets
 from zaria_web.ui.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
 
 
+def autorecord_choice(tr: Translator) -> tuple[str, dict[str, str]]:
+    """The auto-record setting's label and the words for its values, in order: the
+    delay after the third roll before the selected box is recorded, or off."""
+    seconds = {s: tr("penta.autorecord.seconds", s=int(s)) for s in ("3", "5", "10")}
+    return tr("penta.autorecord"), {**seconds, "off": tr("penta.autorecord.off")}
+
+
 @dataclass
 class TableState:
     """Everything the table shows."""
@@ -184,12 +191,8 @@ class PentaView:
             [(p, tr("common.pace." + p)) for p in ("normal", "fast", "instant")],
             tr("common.pace"),
         )
-        auto = self._select(
-            "autorecord",
-            [(s, tr("penta.autorecord.seconds", s=int(s))) for s in ("3", "5", "10")]
-            + [("off", tr("penta.autorecord.off"))],
-            tr("penta.autorecord"),
-        )
+        label, words = autorecord_choice(tr)
+        auto = self._select("autorecord", list(words.items()), label)
         return f'<div class="penta-settings">{pace}{auto}</div>'
 
     # -- setup ----------------------------------------------------------------

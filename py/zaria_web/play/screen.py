@@ -29,6 +29,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
+from zaria.i18n import Translator
 from zaria_web import games
 from zaria_web.acts import Maker, table
 from zaria_web.play import seats
@@ -133,6 +134,9 @@ class GameSpec(Generic[G]):
     #: (Farkle's set-aside) rather than enter the next throw.
     digits_pick_dice: Callable[[G], bool] = lambda game: False
     log_words: Mapping[str, str] = field(default_factory=dict)
+    #: The game's own rows of the settings screen: each setting's key, its label and
+    #: the words for its values, in order (shown after the computer's pace).
+    settings: Callable[[Translator], Mapping[str, tuple[str, Mapping[str, str]]]] = lambda tr: {}
 
 
 class GamePart(Protocol[G]):

@@ -214,8 +214,8 @@ class ClearStats(Write):
 #: The sounds a game makes and the celebrations it shows, the least telling first:
 #: of those one update asks for, only the most telling is played (a computer's turn
 #: played at once rolls, holds and scores in one update).
-SOUNDS = ("hold", "roll", "score", "bust", "hot", "penta", "win")
-CELEBRATIONS = ("hot", "bonus", "penta", "win")
+SOUNDS = ("hold", "roll", "score", "bust", "hot", "fanfare", "win")
+CELEBRATIONS = ("hot", "bonus", "jackpot", "win")
 
 
 #: The volume of a soft sound (the computer's moves), as a share of the setting's.
@@ -239,13 +239,16 @@ class Sound(PageEffect):
 
 @dataclass(frozen=True)
 class Celebrate(PageEffect):
-    """A short celebration over the page (one of :data:`CELEBRATIONS`): a Penta, hot
-    dice, the upper bonus, a person's win. An update names the ``kind``; the app
-    shows the most telling one of the update, with its words (``text``), beside
-    the drawn screen (a redraw does not cut it); none when motion is to be reduced."""
+    """A short celebration over the page (one of :data:`CELEBRATIONS`): a game's best
+    throw (its jackpot), hot dice, the upper bonus, a person's win. ``says`` is the
+    message id of its word, ``feel.<kind>`` unless the game names its own. An update
+    names these; the app shows the most telling celebration of the update, with its
+    word (``text``), beside the drawn screen (a redraw does not cut it); none when
+    motion is to be reduced."""
 
     op = "celebrate"
     kind: str
+    says: str = ""
     text: str = ""
 
 
@@ -320,10 +323,10 @@ class Effects:
             raise ValueError(f"unknown sound {kind!r}; sounds: {', '.join(SOUNDS)}")
         self.items.append(Sound(kind, SOFT if soft else 1.0))
 
-    def celebrate(self, kind: str) -> None:
+    def celebrate(self, kind: str, says: str = "") -> None:
         if kind not in CELEBRATIONS:
             raise ValueError(f"unknown celebration {kind!r}; kinds: {', '.join(CELEBRATIONS)}")
-        self.items.append(Celebrate(kind))
+        self.items.append(Celebrate(kind, says or "feel." + kind))
 
     def notice(self, msg_id: str) -> None:
         self.items.append(Notice(msg_id))

@@ -44,10 +44,10 @@ def _selfcheck() -> str:
     return json.dumps(run_selfcheck())
 
 
-def _bench_penta(n: int) -> str:
-    from zaria_web.penta.bench import page_bench
+def _bench(game: str, n: int) -> str:
+    from zaria_web.games import named
 
-    return page_bench(n)
+    return named(game).bench(n)
 
 
 def serve(xworker: Any) -> None:
@@ -57,4 +57,4 @@ def serve(xworker: Any) -> None:
     sync = xworker.sync
     sync.call = lambda kind, payload: relay.call(str(kind), str(payload))
     sync.selfcheck = _selfcheck
-    sync.bench_penta = _bench_penta
+    sync.bench = lambda game, n: _bench(str(game), int(n))

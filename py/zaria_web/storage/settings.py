@@ -10,30 +10,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from zaria.i18n import LANGUAGES
+from zaria_web import games
 from zaria_web.acts import Intent
 from zaria_web.storage import stored
 from zaria_web.storage.stored import Unreadable
 
 THEMES = ("system", "light", "dark")
+#: Each setting's default: the app's, then the games' own (their registry entries').
 DEFAULT_SETTINGS = {
     "theme": "system",
-    "autorecord": "3",
     "pace": "normal",
-    "coach": "off",
     "handover": "on",
     "haptics": "on",
     "sound": "quiet",
+    **{key: default for g in games.GAMES for key, default, _ in g.settings},
 }
 #: The values each setting may take; anything else read from storage is replaced
 #: by the default, and :meth:`zaria_web.app.App.set_setting` refuses it.
 SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "theme": THEMES,
-    "autorecord": ("3", "5", "10", "off"),
     "pace": ("normal", "fast", "instant"),
-    "coach": ("on", "off"),
     "handover": ("on", "off"),
     "haptics": ("on", "off"),
     "sound": ("off", "quiet", "loud"),
+    **{key: values for g in games.GAMES for key, _, values in g.settings},
 }
 #: The gain of the game's sounds (0 to 1), by the Sound setting: quiet is low
 #: enough that a game played at a table disturbs nobody around it.

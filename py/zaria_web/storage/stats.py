@@ -52,6 +52,7 @@ from typing import Any
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
+from zaria_web.games import Live
 from zaria_web.play.log import GameLog
 from zaria_web.runtime.effects import Effects, Write
 from zaria_web.runtime.host import Host
@@ -69,7 +70,7 @@ FORMAT = 1
 MAX_NAMES = 50
 #: What every set of statistics has a summary of, even an empty one: each game as
 #: played before house rules and score pads existed.
-GAME_SUMMARIES = tuple(Counted(g) for g in GAMES)
+GAME_SUMMARIES = Live(lambda: tuple(Counted(g) for g in GAMES))
 
 
 def _counted(key: str) -> Counted | None:

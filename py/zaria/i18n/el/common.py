@@ -78,7 +78,6 @@ MESSAGES: dict[str, str] = {
     "settings.sound.off": "Κλειστός",
     "settings.sound.quiet": "Χαμηλός",
     "settings.sound.loud": "Δυνατός",
-    "feel.penta": "Πέντα!",
     "feel.hot": "Καυτά ζάρια!",
     "feel.bonus": "Μπόνους πάνω μέρους!",
     "feel.win": "Νίκη!",

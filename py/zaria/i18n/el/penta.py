@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "penta.setup.title": "Νέο παιχνίδι Πέντα",
     "penta.level.optimal": "Βέλτιστο",
     "penta.level.casual": "Χαλαρό",
+    "penta.feel.jackpot": "Πέντα!",
     "penta.autorecord": "Αυτόματη καταγραφή μετά την τελευταία ρίψη",
     "penta.autorecord.seconds": "Μετά από {s} δευτερόλεπτα",
     "penta.autorecord.off": "Ανενεργή",

@@ -78,7 +78,6 @@ MESSAGES: dict[str, str] = {
     "settings.sound.off": "Off",
     "settings.sound.quiet": "Quiet",
     "settings.sound.loud": "Loud",
-    "feel.penta": "Penta!",
     "feel.hot": "Hot dice!",
     "feel.bonus": "Upper bonus!",
     "feel.win": "Victory!",

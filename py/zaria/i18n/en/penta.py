@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "penta.setup.title": "New game of Penta",
     "penta.level.optimal": "Optimal",
     "penta.level.casual": "Casual",
+    "penta.feel.jackpot": "Penta!",
     "penta.autorecord": "Auto-record after the last roll",
     "penta.autorecord.seconds": "After {s} s",
     "penta.autorecord.off": "Off",

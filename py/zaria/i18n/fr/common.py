@@ -78,7 +78,6 @@ MESSAGES: dict[str, str] = {
     "settings.sound.off": "Coupé",
     "settings.sound.quiet": "Doux",
     "settings.sound.loud": "Fort",
-    "feel.penta": "Penta\u202f!",
     "feel.hot": "Dés chauds\u202f!",
     "feel.bonus": "Bonus du haut\u202f!",
     "feel.win": "Victoire\u202f!",

@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "penta.setup.title": "Nouvelle partie de Penta",
     "penta.level.optimal": "Optimal",
     "penta.level.casual": "Détendu",
+    "penta.feel.jackpot": "Penta\u202f!",
     "penta.autorecord": "Inscription automatique après le dernier lancer",
     "penta.autorecord.seconds": "Après {s} s",
     "penta.autorecord.off": "Désactivée",

@@ -78,7 +78,6 @@ MESSAGES: dict[str, str] = {
     "settings.sound.off": "Kapalı",
     "settings.sound.quiet": "Kısık",
     "settings.sound.loud": "Yüksek",
-    "feel.penta": "Penta!",
     "feel.hot": "Sıcak zarlar!",
     "feel.bonus": "Üst bölüm bonusu!",
     "feel.win": "Zafer!",

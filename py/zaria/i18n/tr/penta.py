@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "penta.setup.title": "Yeni Penta oyunu",
     "penta.level.optimal": "En iyi",
     "penta.level.casual": "Rahat",
+    "penta.feel.jackpot": "Penta!",
     "penta.autorecord": "Son atıştan sonra otomatik yazma",
     "penta.autorecord.seconds": "{s} sn sonra",
     "penta.autorecord.off": "Kapalı",

@@ -1,0 +1,277 @@
+"""Climb's part of the one game screen: its spec, its part and its views.
+
+Its controls: Roll and Stop (keys R and S); the shared screen does the rest (the
+form, the computer's turns, the hand-over card, Undo, the log, the end, the save).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from third_game.engine import ROUNDS, STATE_VERSION, ClimbGame, Roll, Stop, Toggle
+from zaria.game import Seat
+from zaria_web.play.intents import Play
+from zaria_web.play.log import Note, Turn
+from zaria_web.play.screen import GameScreen, GameSpec
+from zaria_web.play.seats import MAX_HUMANS, shown_name
+from zaria_web.runtime.effects import Effects, Timer
+from zaria_web.screen import any_case
+from zaria_web.storage.counted import Counted
+from zaria_web.ui import widgets
+from zaria_web.ui.html import attrs, h
+
+PREFIX = "climb"
+LEVELS = ("normal",)
+#: The computer stops once its turn holds this many points.
+COMPUTER_STOPS_AT = 8
+
+ACTS: dict[str, Callable[[Mapping[str, str]], Any]] = {
+    "roll": lambda d: Play(Roll()),
+    "stop": lambda d: Play(Stop()),
+}
+
+
+class Computer:
+    """The computer: it rolls until its turn holds :data:`COMPUTER_STOPS_AT` points."""
+
+    def plan(self, game: ClimbGame) -> None:
+        return None
+
+
+def next_action(game: ClimbGame, plan: Any) -> Roll | Stop:
+    return Stop() if game.points >= COMPUTER_STOPS_AT else Roll()
+
+
+def button(label: str, act: str, ident: str, enabled: bool = True, primary: bool = False) -> str:
+    kind = "btn primary big" if primary else "btn"
+    tag = attrs(type="button", class_=kind, data_act=act, id=ident, disabled=not enabled)
+    return f"<button{tag}>{h(label)}</button>"
+
+
+class ClimbPart:
+    """Climb's own part of the screen: it keeps nothing beside the shared model."""
+
+    def __init__(self, s: GameScreen[ClimbGame]) -> None:
+        self.s = s
+        self._total_before = 0
+
+    @property
+    def game(self) -> ClimbGame:
+        assert self.s.game is not None
+        return self.s.game
+
+    def tr(self, key: str, **params: Any) -> str:
+        return self.s.ctx.tr(key, **params)
+
+    # -- the form and the game's life ---------------------------------------------------
+    def levels(self) -> tuple[str, ...]:
+        return LEVELS
+
+    def computer_level(self, chosen: str) -> str:
+        return chosen
+
+    def new_game(self, seats: list[Seat]) -> ClimbGame:
+        return ClimbGame.new(seats, strict=self.s.form.strict)
+
+    def check_save(self, game: ClimbGame, state: dict[str, Any]) -> None:
+        return None
+
+    def extras(self) -> dict[str, Any]:
+        return {}
+
+    def player(self, seat: Seat) -> Computer:
+        return Computer()
+
+    def started(self, out: Effects) -> None:
+        out.focus(f"#{PREFIX}-roll")
+
+    def ended(self, out: Effects) -> None:
+        out.focus(f"#{PREFIX}-end-title")
+        out.announce(self._winners(), assertive=True)
+
+    def _winners(self) -> str:
+        outcome = self.game.outcome()
+        assert outcome is not None
+        names = ", ".join(shown_name(self.s.ctx.tr, self.game.seats[w]) for w in outcome.winners)
+        return self.tr("climb.end.winners", names=names)
+
+    def entered(self, out: Effects) -> None:
+        return None
+
+    def undone(self, out: Effects) -> None:
+        out.focus(f"#{PREFIX}-roll")
+
+    def busy(self, out: Effects) -> None:
+        return None
+
+    def update(self, intent: Any, out: Effects) -> None:
+        return None
+
+    def after_update(self, intent: Any, out: Effects) -> None:
+        return None
+
+    def keys(self) -> dict[str, Any]:
+        game = self.s.live()
+        if game is None or not self.s.human_turn():
+            return {}
+        keys: dict[str, Any] = {"r": Play(Roll())}
+        if game.points:
+            keys["s"] = Play(Stop())
+        return any_case(keys)
+
+    def timer(self) -> Timer | None:
+        return None
+
+    def prepare_timer(self) -> Timer | None:
+        return None
+
+    # -- playing ------------------------------------------------------------------------
+    def before_play(self, action: Any) -> None:
+        self._total_before = self.game.totals[self.game.current]
+
+    def refused(self, action: Any) -> None:
+        return None
+
+    def played(self, action: Any, out: Effects) -> None:
+        game = self.game
+        if isinstance(action, Roll):
+            self.s.rolled = frozenset({0})
+            key = "climb.log.bust" if game.busted else "climb.log.roll"
+            out.announce(self.tr(key, face=game.die or 0))
+        self.s.note = None
+
+    def held(self, out: Effects) -> None:
+        return None
+
+    def die_said(self, index: int) -> str:
+        return self.tr("climb.die", value=self.game.die or 0)
+
+    def feel(self, action: Any, seat: int, out: Effects) -> None:
+        computer = self.game.seats[seat].computer
+        if isinstance(action, Roll) and not self.s.real_dice:
+            out.sound("roll", soft=computer)
+        elif isinstance(action, Stop):
+            out.sound("score", soft=computer)
+
+    def stats_key(self) -> Counted:
+        return Counted(PREFIX, real=self.s.pad is not None)
+
+    def stats_extra(self) -> dict[str, Any]:
+        return {"wins": True}
+
+    def turn_outcome(self) -> str:
+        last = self.s.log.turns[-1] if self.s.log.turns else None
+        if last is None or not last.kind:
+            return ""
+        said = last.steps[-1]
+        return h(widgets.note_text(self.s.ctx.tr, (said.msg_id, dict(said.params))))
+
+    # -- the game log -------------------------------------------------------------------
+    def log_before(self, action: Any) -> list[Note]:
+        return []
+
+    def log_played(self, action: Any, turn: Turn) -> None:
+        game = self.game
+        seat = turn.seat
+        if isinstance(action, Roll) and game.busted:
+            turn.steps.append(Note.of("climb.log.bust"))
+            turn.kind, turn.total = "bust", game.totals[seat]
+        elif isinstance(action, Roll):
+            turn.steps.append(Note.of("climb.log.roll", face=game.die or 0))
+        elif isinstance(action, Stop):
+            total = game.totals[seat]
+            turn.steps.append(Note.of("climb.log.bank", points=total - self._total_before))
+            turn.kind, turn.points, turn.total = "bank", total - self._total_before, total
+
+    def taken_back(self, turn: Turn) -> Note:
+        return Note.of("climb.log.taken_back")
+
+    # -- drawing ------------------------------------------------------------------------
+    def view_setup(self) -> str:
+        tr, form = self.s.ctx.tr, self.s.form
+        rows = widgets.name_rows(tr, form.names, PREFIX, "player-row")
+        add = button(tr("common.setup.add"), "seat-add", f"{PREFIX}-add")
+        computer = attrs(
+            type="checkbox", id=f"{PREFIX}-computer", data_act="seat-computer",
+            checked=form.computer, value="off" if form.computer else "on",
+        )  # fmt: skip
+        return (
+            f'<section class="{PREFIX} setup panel" aria-labelledby="{PREFIX}-setup-title">'
+            f'<h2 id="{PREFIX}-setup-title">{h(tr("climb.setup.title"))}</h2>'
+            f'<ol class="player-list">{rows}</ol>{add if len(form.names) < MAX_HUMANS else ""}'
+            f"{widgets.game_options(tr, PREFIX, form.strict, None)}"
+            f'<label class="check"><input{computer}><span>{h(tr("common.computer"))}</span></label>'
+            f'<div class="btn-row end">{widgets.button(tr("nav.back"), "home")}'
+            f"{button(tr('common.setup.start'), 'start', f'{PREFIX}-start', primary=True)}</div>"
+            "</section>"
+        )
+
+    def view_table(self) -> str:
+        game, tr = self.game, self.s.ctx.tr
+        human = self.s.human_turn()
+        name = shown_name(tr, game.seats[game.current])
+        scores = "".join(
+            f'<li id="{PREFIX}-total-{i}">{h(shown_name(tr, seat))}: {game.totals[i]}</li>'
+            for i, seat in enumerate(game.seats)
+        )
+        die = "" if game.die is None else f'<p id="{PREFIX}-die">{h(self.die_said(0))}</p>'
+        undo = widgets.undo_button(tr, PREFIX, None if game.strict else self.s.undo_offered())
+        pad = self.s.pad_view()
+        keypad = "" if pad is None else widgets.dice_pad(tr, PREFIX, pad)
+        return (
+            f'<section class="{PREFIX} table" aria-labelledby="{PREFIX}-turn">'
+            f'<h2 id="{PREFIX}-turn">{h(tr("climb.turn", name=name, n=game.round, of=ROUNDS))}'
+            f'</h2><ol class="{PREFIX}-totals">{scores}</ol>{die}'
+            f'<p id="{PREFIX}-points">{h(tr("climb.points", points=game.points))}</p>{keypad}'
+            f'<div class="btn-row">{button(tr("climb.roll"), "roll", f"{PREFIX}-roll", human)}'
+            f"{button(tr('climb.stop'), 'stop', f'{PREFIX}-stop', human and game.points > 0)}"
+            f"{undo}{button(tr('common.new_game'), 'new', f'{PREFIX}-new')}</div></section>"
+        )
+
+    def view_end(self) -> str:
+        game, tr = self.game, self.s.ctx.tr
+        outcome = game.outcome()
+        assert outcome is not None
+        places = "".join(
+            f'<li id="{PREFIX}-place-{seat}">{place}. '
+            f"{h(shown_name(tr, game.seats[seat]))}: {outcome.totals[seat]}</li>"
+            for place, seat in widgets.ranked(outcome)
+        )
+        again = (
+            button(tr("common.new_game"), "new", f"{PREFIX}-new")
+            + button(tr("climb.again"), "again", f"{PREFIX}-again", primary=True)
+            if self.s.offers_again
+            else ""
+        )
+        return (
+            f'<section class="{PREFIX} end" aria-labelledby="{PREFIX}-end-title">'
+            f'<h2 id="{PREFIX}-end-title" tabindex="-1">{h(self._winners())}</h2>'
+            f'<ol class="{PREFIX}-ranking">{places}</ol><div class="btn-row">{again}</div>'
+            "</section>"
+        )
+
+
+SPEC: GameSpec[ClimbGame] = GameSpec(
+    name=PREFIX,
+    prefix=PREFIX,
+    state_version=STATE_VERSION,
+    max_dice=1,
+    acts=ACTS,
+    toggle=Toggle,
+    roll=Roll,
+    from_dict=ClimbGame.from_dict,
+    next_action=next_action,
+    game_round=lambda game: min(game.round, ROUNDS),
+    decision_steps=frozenset({"climb.log.bank"}),
+    round_key="climb.log.round",
+    log_notes={
+        "climb.log.roll": frozenset({"face"}),
+        "climb.log.bust": frozenset(),
+        "climb.log.bank": frozenset({"points"}),
+        "climb.log.taken_back": frozenset(),
+    },
+    turn_kinds=("bank", "bust"),
+    part=ClimbPart,
+    busted=lambda game: game.busted,
+)
