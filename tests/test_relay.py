@@ -74,49 +74,59 @@ class MainThread:
         for name, *args in ops:
             if name == "render":
                 self.screen, self.tools = args
-            elif name == "focus":
-                self.focused = args[0]
-            elif name == "announce":
-                self.announced.append(args[0])
-            elif name == "timer":
-                self.timers[args[0]] = args[1]
-            elif name == "untimer":
-                self.timers.pop(args[0], None)
             elif name == "set":
                 refused += self._set(*args)
             elif name == "read" and self.picked is not None:
                 read.append({"id": args[0], "text": self.picked})
-            elif name == "save":
-                self.saved.append(args[1])
             elif name == "setall":
                 wrote.append(self._set_all(*args))
             elif name == "remove" and self.storage is not None:
                 self.storage.pop(args[0], None)
-            elif name in ("push", "replace"):
-                entry = {"zaria": args[0], "depth": args[1]}
-                if name == "push":
-                    del self.history[self.at + 1 :]
-                    self.history.append(entry)
-                    self.at += 1
-                elif self.at < 0:
-                    self.history, self.at = [entry], 0
-                else:
-                    self.history[self.at] = entry
-            elif name == "go":
-                self.at += args[0]
-                self.call("popstate", {"state": self.state(), "hash": ""})
-            elif name == "keys":
-                self.keys = args[0]
-            elif name == "warn":
-                self.warnings.append(args[0])
-            elif name == "stopping":
-                self.stepping = args[0]
+            elif name in ("push", "replace", "go"):
+                self._history(name, args)
+            else:
+                self._note(name, args)
         for r in refused:
             self.call("refused", r)
         for w in wrote:
             self.call("wrote", w)
         for r in read:
             self.call("read", r)
+
+    def _note(self, name: str, args: list[Any]) -> None:
+        """The operations the page only records."""
+        if name == "focus":
+            self.focused = args[0]
+        elif name == "announce":
+            self.announced.append(args[0])
+        elif name == "timer":
+            self.timers[args[0]] = args[1]
+        elif name == "untimer":
+            self.timers.pop(args[0], None)
+        elif name == "save":
+            self.saved.append(args[1])
+        elif name == "keys":
+            self.keys = args[0]
+        elif name == "warn":
+            self.warnings.append(args[0])
+        elif name == "stopping":
+            self.stepping = args[0]
+
+    def _history(self, name: str, args: list[Any]) -> None:
+        """The browser's history: a screen pushed or replaced, or a step back."""
+        if name == "go":
+            self.at += args[0]
+            self.call("popstate", {"state": self.state(), "hash": ""})
+            return
+        entry = {"zaria": args[0], "depth": args[1]}
+        if name == "push":
+            del self.history[self.at + 1 :]
+            self.history.append(entry)
+            self.at += 1
+        elif self.at < 0:
+            self.history, self.at = [entry], 0
+        else:
+            self.history[self.at] = entry
 
     def _set_all(self, handle: int, values: dict[str, str]) -> dict[str, Any]:
         """All or nothing, as web/page/storage.js writes them."""

@@ -1,11 +1,16 @@
-"""Small helpers for rendering HTML strings."""
+"""Building HTML that is escaped by default.
+
+:func:`el` builds an element: its text children and attribute values are escaped,
+and only :class:`Markup` (what :func:`el`, :func:`frag`, :func:`join` and :func:`raw`
+return) goes in as it is. :func:`raw` is the one way to insert HTML written by hand.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 from html import escape, unescape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 if TYPE_CHECKING:
     from zaria.i18n import Translator
@@ -22,14 +27,123 @@ _PIPS = {
 
 
 class Markup(str):
-    """A piece of HTML, escaped already: :func:`h` and :func:`tr_html` keep it as it is."""
+    """A piece of HTML, escaped already: :func:`el` and :func:`tr_html` keep it as it is.
+
+    Adding a plain string to it escapes that string:
+
+    >>> raw("<b>") + "<i>"
+    '<b>&lt;i&gt;'
+    """
+
+    __slots__ = ()
+
+    def __add__(self, other: str) -> Markup:
+        return Markup(str.__add__(self, _escaped(other)))
+
+    def __radd__(self, other: str) -> Markup:
+        return Markup(_escaped(other) + str(self))
+
+
+#: What an element may hold: text (escaped), Markup (kept), numbers, nothing
+#: (None or False: left out), or any iterable of these (flattened).
+Child: TypeAlias = "str | int | float | Iterable[Child] | None"
+
+# Elements that have no content and no end tag (HTML), and the SVG shapes written
+# as self-closing tags.
+_VOID = frozenset(
+    ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr")
+)
+_SVG_EMPTY = frozenset(("circle", "ellipse", "line", "path", "polygon", "polyline", "rect"))
+
+# Attribute names by keyword: ``class_`` → ``class``, ``aria_label`` → ``aria-label``.
+_NAMES: dict[str, str] = {}
+
+
+def _escaped(text: object) -> str:
+    if isinstance(text, Markup):
+        return str(text)
+    return escape(str(text), quote=True)
 
 
 def h(text: object) -> str:
     """Escape ``text`` for HTML content and attribute values (:class:`Markup` stays as is)."""
-    if isinstance(text, Markup):
-        return str(text)
-    return escape(str(text), quote=True)
+    return _escaped(text)
+
+
+def raw(html: str) -> Markup:
+    """Trusted HTML, inserted as it is: the only way to put hand-written markup in an
+    element.
+
+    >>> el("p", raw("a<br>b"))
+    '<p>a<br>b</p>'
+    """
+    return Markup(html)
+
+
+def _content(children: Iterable[Child], out: list[str]) -> None:
+    for child in children:
+        if isinstance(child, str):
+            out.append(child if isinstance(child, Markup) else escape(child, quote=True))
+        elif child is None or child is False or child is True:
+            continue
+        elif isinstance(child, int | float):
+            out.append(str(child))
+        else:
+            _content(child, out)
+
+
+def _attrs(values: dict[str, object]) -> str:
+    out = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        out.append(f" {name}" if value is True else f' {name}="{_escaped(value)}"')
+    return "".join(out)
+
+
+def el(tag: str, *children: Child, **attributes: object) -> Markup:
+    """The element ``tag`` holding ``children`` (text escaped, :class:`Markup` as it
+    is, lists flattened, None and False left out), with ``attributes`` (values
+    escaped; None/False left out, True a bare name; ``class_`` → ``class``,
+    ``data_x`` → ``data-x``).
+
+    >>> el("button", "<Save>", type="button", class_="btn", data_act="save", disabled=True)
+    '<button type="button" class="btn" data-act="save" disabled>&lt;Save&gt;</button>'
+    >>> el("input", type="text", value='"x"', hidden=None)
+    '<input type="text" value="&quot;x&quot;">'
+    """
+    head = tag + _attrs(attributes) if attributes else tag
+    if tag in _VOID:
+        return Markup(f"<{head}>")
+    if not children and tag in _SVG_EMPTY:
+        return Markup(f"<{head}/>")
+    out: list[str] = []
+    _content(children, out)
+    return Markup(f"<{head}>{''.join(out)}</{tag}>")
+
+
+def frag(*children: Child) -> Markup:
+    """Several pieces side by side, as one piece of HTML (text escaped).
+
+    >>> frag(el("b", "1"), " < ", el("b", "2"))
+    '<b>1</b> &lt; <b>2</b>'
+    """
+    out: list[str] = []
+    _content(children, out)
+    return Markup("".join(out))
+
+
+def join(sep: Child, items: Iterable[Child]) -> Markup:
+    """``items`` with ``sep`` between each two (both escaped unless Markup).
+
+    >>> join(", ", [el("b", "a"), "b&c"])
+    '<b>a</b>, b&amp;c'
+    """
+    between = frag(sep)
+    return Markup(between.join(frag(item) for item in items))
 
 
 def bdi(name: str) -> Markup:
