@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 from html import escape, unescape
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -216,13 +217,14 @@ def attrs(**values: object) -> str:
     return "".join(out)
 
 
-def die_face(value: int | None) -> str:
+@cache
+def die_face(value: int | None) -> Markup:
     """An SVG die face showing ``value`` (a blank face for ``None``)."""
     pips = _PIPS.get(value or 0, ())
     dots = "".join(
         f'<circle cx="{25 + 25 * (i % 3)}" cy="{25 + 25 * (i // 3)}" r="8.5"/>' for i in pips
     )
-    return (
+    return Markup(
         '<svg class="face" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
         '<rect class="face-body" x="3" y="3" width="94" height="94" rx="18"/>'
         f'<g class="pips">{dots}</g></svg>'
