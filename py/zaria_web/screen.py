@@ -25,6 +25,7 @@ from zaria.i18n import Translator
 from zaria_web import games
 from zaria_web.effects import Effects, Timer
 from zaria_web.host import Host
+from zaria_web.html import Markup
 from zaria_web.saves import SaveStore
 
 #: The games, in the order the app shows them (:mod:`zaria_web.games`' registry).
@@ -85,7 +86,7 @@ class Screen(Protocol):
     def update(self, intent: Any, out: Effects) -> None:
         """Change the model for ``intent``, adding the effects it asks for to ``out``."""
 
-    def view(self) -> str:
+    def view(self) -> Markup:
         """The HTML of the screen (the content of ``<main>``), from the model alone."""
 
     def timer(self) -> Timer | None:
@@ -112,8 +113,8 @@ class Page:
     def update(self, intent: Any, out: Effects) -> None:
         return None
 
-    def view(self) -> str:
-        return ""
+    def view(self) -> Markup:
+        return Markup()
 
     def timer(self) -> Timer | None:
         return None

@@ -26,6 +26,7 @@ from zaria_web import player_stats
 from zaria_web.counted import Counted
 from zaria_web.data_files import Arrived, DataFile, Failed
 from zaria_web.effects import Effects, Timer
+from zaria_web.html import Markup
 from zaria_web.penta import review, saved, view
 from zaria_web.penta.feel import felt
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
@@ -471,7 +472,7 @@ class PentaPart:
     def _view(self) -> view.PentaView:
         return view.PentaView(self.s.ctx.tr, self.s.ctx.settings)
 
-    def view_setup(self) -> str:
+    def view_setup(self) -> Markup:
         can_go_back = self.s.game is not None and not self.s.game.over
         problem = self.s.notice or self.s.note
         dice_error = None if self.s.real_dice else self.s.dice.source.describe(self.s.ctx.tr)
@@ -479,11 +480,11 @@ class PentaPart:
             self.s.form, problem, dice_error, can_go_back, computer_choice=not self.s.real_dice
         )
 
-    def view_end(self) -> str:
+    def view_end(self) -> Markup:
         assert self.s.game is not None
         return self._view().end(self.s.game, self.decisions, again=self.s.offers_again)
 
-    def view_table(self) -> str:
+    def view_table(self) -> Markup:
         game = self.s.game
         assert game is not None
         pending = self.s.pending.box if isinstance(self.s.pending, Record) else None
@@ -528,11 +529,11 @@ class PentaPart:
         out.announce(self.s.ctx.tr("penta.announce.keeps", name=name, dice=dice))
         self.s.log_step(_kept(game))
 
-    def turn_outcome(self) -> str:
+    def turn_outcome(self) -> Markup:
         game = self.s.game
         if game is None or self.s.note is None or self.s.note[0] != "penta.last":
-            return ""
-        return view.scored_text(self.s.ctx.tr, game, html=True, **self.s.note[1])
+            return Markup()
+        return view.scored_html(self.s.ctx.tr, game, **self.s.note[1])
 
     # -- what Penta leaves to the shared screen ------------------------------------------
     def stats_key(self) -> Counted:
