@@ -16,7 +16,7 @@ from typing import Any
 from zaria_web import archive, saved_state
 from zaria_web.archive_view import when
 from zaria_web.effects import Effects, Go
-from zaria_web.html import h
+from zaria_web.html import Markup, el
 from zaria_web.play import seats
 from zaria_web.play.intents import ToggleLog
 from zaria_web.play.screen import GameScreen, game_screen
@@ -89,17 +89,27 @@ class PastScreen(Page):
                 out.focus(".past .end-title, .past #fk-over-title, #past-title")
 
     # -- drawing -------------------------------------------------------------------
-    def view(self) -> str:
+    def view(self) -> Markup:
         tr = self.ctx.tr
         back = button(tr("past.back"), "past-back", "past-back", "btn primary")
         if self.screen is None or self.entry is None:
             key = "past.missing" if self.problem == "missing" else "past.broken"
-            return (
-                '<section class="panel past past-missing" aria-labelledby="past-title">'
-                f'<h1 id="past-title" class="screen-title" tabindex="-1">{h(tr("past.title"))}</h1>'
-                f'<p class="past-problem">{h(tr(key))}</p>'
-                f'<div class="btn-row">{back}</div></section>'
+            title = el(
+                "h1", tr("past.title"), id="past-title", class_="screen-title", tabindex="-1"
             )
-        end = self.screen.view() + f'<div class="btn-row end past-end">{back}</div>'
+            return el(
+                "section",
+                title,
+                el("p", tr(key), class_="past-problem"),
+                el("div", back, class_="btn-row"),
+                class_="panel past past-missing",
+                aria_labelledby="past-title",
+            )
         kicker = tr("past.when", date=when(tr, self.entry.date))
-        return f'<div class="past"><p class="past-when">{h(kicker)}</p>{end}</div>'
+        return el(
+            "div",
+            el("p", kicker, class_="past-when"),
+            self.screen.view(),
+            el("div", back, class_="btn-row end past-end"),
+            class_="past",
+        )
