@@ -60,6 +60,7 @@ from zaria_web.effects import (
     Write,
 )
 from zaria_web.host import Host
+from zaria_web.html import Markup, el, frag
 from zaria_web.pages.home import HomeScreen
 from zaria_web.play.screen import game_screen
 from zaria_web.saves import PREFIX as SAVE_PREFIX
@@ -659,7 +660,7 @@ class App:
             # The screen itself cannot be drawn: the notice, and the way home.
             home = widgets.button(tr("nav.home"), "home", "error-home")
             self.host.render(
-                self.notices_html() + f'<div class="btn-row">{home}</div>', self.tools()
+                frag(self.notices_html(), el("div", home, class_="btn-row")), self.tools()
             )
 
     def _error_message(self) -> str:
@@ -708,7 +709,7 @@ class App:
             if self.screen is old:
                 self.screen = self._screens["home"]
 
-    def notices_html(self) -> str:
+    def notices_html(self) -> Markup:
         """The notices, and the offer to continue here a game another tab holds."""
         tr = self.ctx.tr
         out = []
@@ -721,7 +722,7 @@ class App:
         return widgets.notices(out)
 
     # -- drawing ------------------------------------------------------------
-    def tools(self) -> str:
+    def tools(self) -> Markup:
         """The top bar: language selector and theme switch."""
         return widgets.tools(self.ctx.tr, self.settings["theme"])
 
@@ -742,4 +743,4 @@ class App:
         self.host.set_document(tr.lang, self.settings["theme"], tr("app.name"))
         # The screen first: drawing it may raise a notice (a save that cannot be read).
         screen = self.screen.view()
-        self.host.render(self.notices_html() + screen, self.tools())
+        self.host.render(frag(self.notices_html(), screen), self.tools())

@@ -11,6 +11,7 @@ from dataclasses import replace
 from zaria.farkle.rules import DEFAULT_RULES, FarkleRules
 from zaria.i18n import Translator
 from zaria_web.counted import Counted
+from zaria_web.html import Markup
 from zaria_web.play.log import GameLog
 from zaria_web.player_stats import PlayerStats
 from zaria_web.stats import Summary
@@ -56,9 +57,9 @@ def target(tr: Translator) -> tuple[int | None, str]:
     return None, ""
 
 
-def chart(tr: Translator, section: str, p: PlayerStats) -> str:
+def chart(tr: Translator, section: str, p: PlayerStats) -> Markup:
     """No chart beside the line of scores."""
-    return ""
+    return Markup()
 
 
 # -- house rules -------------------------------------------------------------------

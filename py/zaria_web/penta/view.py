@@ -327,29 +327,7 @@ class PentaView:
         game = s.game
         human = not game.seats[game.current].computer
         can_roll = human and game.can_roll() and (s.pad is None or s.pad.complete)
-        roll_label = (
-            tr("common.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
-        )
-        word = el("span", tr("pad.throw" if s.pad else "common.roll"), class_="label")
-        roll = el(
-            "button",
-            # The word and its key on one line, the rolls left on a second one kept while
-            # empty: the button keeps its size through the turn.
-            el("span", word, el("kbd", "R", aria_hidden="true"), class_="roll-line"),
-            el(
-                "span",
-                roll_label if game.dice is not None else "",
-                class_="sub",
-                aria_hidden="true",
-            ),
-            type="button",
-            class_="btn primary roll",
-            id="penta-roll",
-            data_act="roll",
-            disabled=not can_roll,
-            aria_keyshortcuts="R",
-            aria_describedby="penta-roll-why" if _all_held(s) else None,
-        )
+        roll = self._roll_button(s, can_roll)
         validate = el(
             "button",
             el("span", tr("penta.validate"), class_="label"),
@@ -376,6 +354,33 @@ class PentaView:
         # Validate first: after the sheet, a chosen box is one Tab from it.
         buttons = el("div", validate, roll, undo, class_="btn-row")
         return el("div", rolls, buttons, class_="penta-controls")
+
+    def _roll_button(self, s: TableState, can_roll: bool) -> Markup:
+        tr = self.tr
+        game = s.game
+        roll_label = (
+            tr("common.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
+        )
+        word = el("span", tr("pad.throw" if s.pad else "common.roll"), class_="label")
+        return el(
+            "button",
+            # The word and its key on one line, the rolls left on a second one kept while
+            # empty: the button keeps its size through the turn.
+            el("span", word, el("kbd", "R", aria_hidden="true"), class_="roll-line"),
+            el(
+                "span",
+                roll_label if game.dice is not None else "",
+                class_="sub",
+                aria_hidden="true",
+            ),
+            type="button",
+            class_="btn primary roll",
+            id="penta-roll",
+            data_act="roll",
+            disabled=not can_roll,
+            aria_keyshortcuts="R",
+            aria_describedby="penta-roll-why" if _all_held(s) else None,
+        )
 
     def _status(self, s: TableState) -> Markup:
         tr = self.tr
@@ -609,18 +614,6 @@ class PentaView:
         n = len(game.seats)
         cur = shown_seat(game)
         totals = [game.totals(i) for i in range(n)]
-        head = [
-            el(
-                "th",
-                el("span", bdi(self._seat_name(seat)), class_="pname"),
-                # Read as "Ann, total 12", not "Ann 12".
-                el("span", f", {tr('penta.sheet.head_total')} ", class_="sr-only"),
-                el("span", tr.number(totals[i].total), class_="ptotal num"),
-                scope="col",
-                class_=_col(i, cur),
-            )
-            for i, seat in enumerate(game.seats)
-        ]
         rows = frag(
             [self._box_row(s, b, cur) for b in UPPER],
             self._sum_rows(totals, cur, "upper"),
@@ -628,18 +621,9 @@ class PentaView:
             self._sum_rows(totals, cur, "lower"),
         )
         cls = "sheet" + (" show-all" if s.show_all else "") + f" cols-{n}"
-        # The key S moves the focus into the sheet (onto a box).
-        corner = el(
-            "th",
-            tr("penta.sheet.box"),
-            " ",
-            el("kbd", "S", aria_hidden="true"),
-            scope="col",
-            class_="corner",
-        )
         table = el(
             "table",
-            el("thead", el("tr", corner, head)),
+            el("thead", self._sheet_head(s, totals, cur)),
             el("tbody", rows),
             class_=cls,
             aria_label=tr("penta.sheet"),
@@ -654,6 +638,32 @@ class PentaView:
             tabindex="0" if s.show_all else None,
             aria_label=tr("penta.sheet.all") if s.show_all else None,
         )
+
+    def _sheet_head(self, s: TableState, totals: list[Totals], cur: int) -> Markup:
+        """The sheet's head row: each player's name and total."""
+        tr = self.tr
+        head = [
+            el(
+                "th",
+                el("span", bdi(self._seat_name(seat)), class_="pname"),
+                # Read as "Ann, total 12", not "Ann 12".
+                el("span", f", {tr('penta.sheet.head_total')} ", class_="sr-only"),
+                el("span", tr.number(totals[i].total), class_="ptotal num"),
+                scope="col",
+                class_=_col(i, cur),
+            )
+            for i, seat in enumerate(s.game.seats)
+        ]
+        # The key S moves the focus into the sheet (onto a box).
+        corner = el(
+            "th",
+            tr("penta.sheet.box"),
+            " ",
+            el("kbd", "S", aria_hidden="true"),
+            scope="col",
+            class_="corner",
+        )
+        return el("tr", corner, head)
 
     def _sheet_tools(self, s: TableState, totals: list[Totals], apart: int) -> Markup:
         """Above the sheet on a phone: every player's total, the toggle that shows their
