@@ -17,6 +17,7 @@ from zaria_web import app as app_module
 from zaria_web import saves
 from zaria_web.app import App
 from zaria_web.effects import Effects
+from zaria_web.html import Markup, el
 from zaria_web.saves import FORMAT, Loaded, SaveStore, Writer, decode, migrate
 from zaria_web.screen import Context, Leave, Page
 
@@ -418,8 +419,8 @@ class CounterScreen(Page):
         self.count = int((loaded.state or {}).get("count", 0))
         self.left = False
 
-    def view(self) -> str:
-        return f'<p id="count">{self.count}</p>'
+    def view(self) -> Markup:
+        return el("p", self.count, id="count")
 
     def intent(self, act: str, data: Mapping[str, str]) -> str | None:
         return act if act == "inc" else None
