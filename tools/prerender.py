@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from zaria.i18n import LANGUAGES, Translator  # noqa: E402
-from zaria_web.html import h  # noqa: E402
+from zaria_web.html import el  # noqa: E402
 from zaria_web.relay import Relay  # noqa: E402
 from zaria_web.settings import THEME_KEY, THEMES  # noqa: E402
 
@@ -78,7 +78,7 @@ def words(lang: str) -> str:
     for anything else."""
     tr = Translator(lang)
     return "".join(
-        f'<p class="early-note" role="status" data-early="{kind}">{h(tr("early." + kind))}</p>'
+        el("p", tr("early." + kind), class_="early-note", role="status", data_early=kind)
         for kind in ("start", "wait")
     )
 

@@ -66,11 +66,6 @@ def _escaped(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def h(text: object) -> str:
-    """Escape ``text`` for HTML content and attribute values (:class:`Markup` stays as is)."""
-    return _escaped(text)
-
-
 def raw(html: str) -> Markup:
     """Trusted HTML, inserted as it is: the only way to put hand-written markup in an
     element.
@@ -197,24 +192,6 @@ def tr_html(tr: Translator, key: str, **params: object) -> Markup:
 def _visible(markup: Markup) -> str:
     """The text a piece of HTML shows (a name in its ``<bdi>``)."""
     return unescape(re.sub(r"<[^>]*>", "", markup))
-
-
-def attrs(**values: object) -> str:
-    """Render attributes; ``None``/``False`` are left out, ``True`` is a bare name.
-
-    Underscores become hyphens (``aria_pressed`` → ``aria-pressed``), and a
-    trailing underscore is dropped (``class_`` → ``class``).
-
-    >>> attrs(class_="die", aria_pressed="true", disabled=True, hidden=None)
-    ' class="die" aria-pressed="true" disabled'
-    """
-    out = []
-    for key, value in values.items():
-        if value is None or value is False:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        out.append(f" {name}" if value is True else f' {name}="{h(value)}"')
-    return "".join(out)
 
 
 @cache
