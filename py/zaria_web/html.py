@@ -60,9 +60,26 @@ _SVG_EMPTY = frozenset(("circle", "ellipse", "line", "path", "polygon", "polylin
 _NAMES: dict[str, str] = {}
 
 
+# The escaped form of the strings met lately: a table's classes, ids and words come
+# back on every drawing, and a look-up is cheaper than escaping them again.
+_ESCAPED: dict[str, str] = {}
+_ESCAPED_KEPT = 4096
+
+
+def _escape_str(text: str) -> str:
+    done = _ESCAPED.get(text)
+    if done is None:
+        if len(_ESCAPED) >= _ESCAPED_KEPT:
+            _ESCAPED.clear()
+        done = _ESCAPED[text] = escape(text, quote=True)
+    return done
+
+
 def _escaped(text: object) -> str:
     if isinstance(text, Markup):
         return str(text)
+    if type(text) is str:
+        return _escape_str(text)
     return escape(str(text), quote=True)
 
 
@@ -79,7 +96,7 @@ def raw(html: str) -> Markup:
 def _content(children: Iterable[Child], out: list[str]) -> None:
     for child in children:
         if isinstance(child, str):
-            out.append(child if isinstance(child, Markup) else escape(child, quote=True))
+            out.append(child if isinstance(child, Markup) else _escape_str(child))
         elif child is None or child is False or child is True:
             continue
         elif isinstance(child, int | float):
@@ -89,15 +106,20 @@ def _content(children: Iterable[Child], out: list[str]) -> None:
 
 
 def _attrs(values: dict[str, object]) -> str:
-    out = []
+    out = ""
     for key, value in values.items():
         if value is None or value is False:
             continue
         name = _NAMES.get(key)
         if name is None:
             name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-        out.append(f" {name}" if value is True else f' {name}="{_escaped(value)}"')
-    return "".join(out)
+        if value is True:
+            out += " " + name
+        elif type(value) is int:
+            out += f' {name}="{value}"'
+        else:
+            out += f' {name}="{_escaped(value)}"'
+    return out
 
 
 def el(tag: str, *children: Child, **attributes: object) -> Markup:
