@@ -46,7 +46,7 @@ class Markup(str):
 
 
 #: What an element may hold: text (escaped), Markup (kept), numbers, nothing
-#: (None or False: left out), or any iterable of these (flattened).
+#: (None or a boolean: left out), or any iterable of these (flattened).
 Child: TypeAlias = "str | int | float | Iterable[Child] | None"
 
 # Elements that have no content and no end tag (HTML), and the SVG shapes written
@@ -124,9 +124,13 @@ def _attrs(values: dict[str, object]) -> str:
 
 def el(tag: str, *children: Child, **attributes: object) -> Markup:
     """The element ``tag`` holding ``children`` (text escaped, :class:`Markup` as it
-    is, lists flattened, None and False left out), with ``attributes`` (values
-    escaped; None/False left out, True a bare name; ``class_`` → ``class``,
-    ``data_x`` → ``data-x``).
+    is, numbers written, lists and other iterables flattened, None and booleans left
+    out), with ``attributes`` (values escaped; None/False left out, True a bare name;
+    ``class_`` → ``class``, ``data_x`` → ``data-x``). A void element (``input``) has
+    no end tag, and an empty SVG shape (``circle``) closes itself.
+
+    ``cond and el(...)`` leaves the element out when ``cond`` is false, but a number
+    0 would be written: test a number (``if n``) rather than pass it.
 
     >>> el("button", "<Save>", type="button", class_="btn", data_act="save", disabled=True)
     '<button type="button" class="btn" data-act="save" disabled>&lt;Save&gt;</button>'
