@@ -8,7 +8,7 @@ copy of the built site in a temporary folder (``/tmp/snap-*``):
 
 1. A module worker of its own: a cold start, then a start from a snapshot kept in
    the Cache API, each without and with the app (``app.zip`` unpacked and
-   ``zaria_web.app``, ``zaria_web.relay`` imported; "ready" is then the home
+   ``zaria_web.app``, ``zaria_web.runtime.relay`` imported; "ready" is then the home
    screen's operations computed by a ``Relay``). Times are the worker's own, from
    its first line, so they do not depend on the page.
 2. What a start does with a snapshot it cannot use (made by another build, cut
@@ -66,8 +66,8 @@ const START = `
 import json, sys
 if "." not in sys.path:
     sys.path.insert(0, ".")
-import zaria_web.app, zaria_web.relay
-relay = zaria_web.relay.Relay(push=lambda text: None)
+import zaria_web.app, zaria_web.runtime.relay
+relay = zaria_web.runtime.relay.Relay(push=lambda text: None)
 ops = json.loads(relay.call("start", json.dumps({"restart": False, "storage": {},
     "languages": ["en"], "params": {}, "hash": "", "path": "/", "base": "http://x/",
     "state": None, "dark": False, "first_id": 1, "now": "2026-01-01T12:00:00+00:00"})))
@@ -77,7 +77,7 @@ const IMPORTS = `
 import sys
 if "." not in sys.path:
     sys.path.insert(0, ".")
-import zaria_web.app, zaria_web.relay
+import zaria_web.app, zaria_web.runtime.relay
 `;
 
 async function unpackApp(py) {

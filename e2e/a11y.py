@@ -12,10 +12,15 @@ AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "ax
 
 
 def audit(page: Page, label: str) -> list[dict[str, Any]]:
-    """Run axe on the page as it is; return the serious and critical violations."""
+    """Run axe on the page once its transitions have ended; return the serious and
+    critical violations."""
     page.add_script_tag(path=str(AXE))
     result = page.evaluate(
         """async () => {
+            // A theme change fades colours in: measure them once they have settled.
+            const moving = document.getAnimations().filter(
+                a => a.effect?.getTiming().iterations !== Infinity);
+            await Promise.all(moving.map(a => a.finished.catch(() => null)));
             const r = await axe.run(document, {resultTypes: ["violations"]});
             return JSON.stringify(r.violations);
         }"""

@@ -49,7 +49,7 @@ def _incomplete_zip(route: Route) -> None:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as part:
         for info in whole.infolist():
-            if not info.filename.startswith("zaria_web/worker.py"):  # its .pyc
+            if not info.filename.startswith("zaria_web/runtime/worker.py"):  # its .pyc
                 part.writestr(info, whole.read(info))
     body = zstandard.ZstdCompressor().compress(out.getvalue())
     route.fulfill(status=200, body=body, content_type="application/zstd")

@@ -16,8 +16,8 @@ from zaria.dice import RandomRoller
 from zaria.farkle import players
 from zaria.farkle.game import FarkleGame
 from zaria.game import Seat
-from zaria_web import archive, stats, transfer
-from zaria_web.counted import Counted
+from zaria_web.storage import archive, stats, transfer
+from zaria_web.storage.counted import Counted
 
 GAMES = ["penta", "farkle"]
 PREFIX = {"penta": "penta", "farkle": "fk"}

@@ -630,6 +630,10 @@ def penta_turns(turns: Turns) -> None:
     page.locator(".game-card.penta").click()
     start(page, "penta", [LONG, "Bob"], computer=True, handover=False)
     expect(page.locator("section.penta")).to_have_attribute("data-strategy", "ready")
+    # The clock stops where it is once the table is up: the countdown's seconds pass only
+    # when the test runs the clock, however loaded the machine (an installed clock goes
+    # on in real time; stopped before the app is up, it would hold the app's own timers).
+    page.clock.pause_at(page.evaluate("Date.now()"))
     turns.turn(f"Penta, {LONG}'s turn", "el", "light")
     expect(page.locator(".handover")).to_be_visible()  # "…, your turn: roll the dice!"
     turns.at("before the first roll, the cue to roll shown")
@@ -699,9 +703,6 @@ def test_nothing_tapped_moves_during_a_turn(make_app: Callable[..., App]) -> Non
     app = make_app(viewport=PLAYED_AT)
     app.page.clock.install()  # the countdown and the computer wait for the test
     page = app.open(f"?dice={TURN_SCRIPT}&seed=1")  # the seed: the dice after the script
-    # The clock stops where it is: the countdown's seconds pass only when the test
-    # runs the clock, however loaded the machine (an installed clock goes on in real time).
-    page.clock.pause_at(page.evaluate("Date.now()"))
     turns = Turns(window_of(app))
     turns.window.size(*PLAYED_AT)
     penta_turns(turns)

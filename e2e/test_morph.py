@@ -314,8 +314,8 @@ def test_the_countdown_bars_start_again_each_second(make_app: Callable[..., App]
     page = app.page
     page.clock.install()  # the countdown moves on only when the test says
     app.open("?dice=11111,11111,44421")
-    page.clock.pause_at(page.evaluate("Date.now()"))  # seconds pass only when run
     start_with_delay(page, ["Ann"])
+    page.clock.pause_at(page.evaluate("Date.now()"))  # seconds pass only when run
     for _ in range(3):
         roll(page)
     expect(page.locator("#penta-countdown")).to_contain_text("in 3 s")

@@ -158,9 +158,9 @@ def test_auto_record_fills_the_optimal_box_and_a_selection_cancels_it(
     page = app.page
     page.clock.install()
     app.open("?dice=11111,11111,44421,11111,11111,44421")
-    page.clock.pause_at(page.evaluate("Date.now()"))  # seconds pass only when run
     start(page, ["Alice"])
     expect(page.locator("#penta-roll")).to_be_enabled()
+    page.clock.pause_at(page.evaluate("Date.now()"))  # seconds pass only when run
     roll(page)
     roll(page)
     roll(page)

@@ -135,7 +135,7 @@ def seeded_stats(scores: tuple[tuple[int, int], ...] = SCORES) -> str:
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
     from zaria_web.play.log import GameLog, Turn
-    from zaria_web.stats import Summary, add_result
+    from zaria_web.storage.stats import Summary, add_result
 
     penta, farkle = Summary(), Summary()
     for a, b in scores:

@@ -12,7 +12,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from conftest import App
 from test_stats_players import seeded_stats
-from zaria_web import stats, transfer
+from zaria_web.storage import stats, transfer
 
 
 def stats_page(phone: Callable[..., App], width: int = 360, height: int = 740) -> Page:

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
-from zaria_web.counted import Counted
-from zaria_web.host import StorageError
+from zaria_web.runtime.host import StorageError
 from zaria_web.screen import Context
-from zaria_web.stats import record
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.stats import record
 
 if TYPE_CHECKING:
     from zaria_web.app import App
@@ -27,7 +27,7 @@ PENTA_TABLE = (
 
 
 class FakeHost:
-    """Implements :class:`zaria_web.host.Host` in memory, with a manual clock.
+    """Implements :class:`zaria_web.runtime.host.Host` in memory, with a manual clock.
 
     Storage faults can be injected: ``reads_fail`` / ``writes_fail`` for every
     key, ``read_faults`` / ``write_faults`` for some keys, and ``quota`` (the

@@ -13,13 +13,13 @@ from zaria.farkle import players as farkle_players
 from zaria.farkle.game import FarkleGame
 from zaria.game import Seat
 from zaria.i18n import LANGUAGES
-from zaria_web import archive, stats, stored, transfer
 from zaria_web.app import App
-from zaria_web.counted import Counted
-from zaria_web.effects import Effects
 from zaria_web.farkle import view as farkle_view
 from zaria_web.pages.past import PastScreen, end_screen
 from zaria_web.play.screen import GameScreen
+from zaria_web.runtime.effects import Effects
+from zaria_web.storage import archive, stats, stored, transfer
+from zaria_web.storage.counted import Counted
 
 
 def finish_penta(params: dict[str, str] | None = None, host: FakeHost | None = None) -> App:

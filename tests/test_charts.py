@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 
 from zaria.i18n import Translator
-from zaria_web.charts import FONT, PLOT, TOP, histogram, line_chart, nice_ticks
+from zaria_web.ui.charts import FONT, PLOT, TOP, histogram, line_chart, nice_ticks
 
 EN, FR = Translator("en"), Translator("fr")
 
@@ -260,7 +260,7 @@ def test_histogram_labels_each_bin_with_its_range_on_the_axis() -> None:
 
 
 def test_many_bins_are_labelled_every_so_often() -> None:
-    from zaria_web.charts import BIN_SPACING, NARROW
+    from zaria_web.ui.charts import BIN_SPACING, NARROW
 
     edges = list(range(0, 1550, 50))  # 30 bins
     labels = axis_labels(bars(edges=edges, series=[("Ann", [1] * 30)]))

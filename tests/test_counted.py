@@ -1,4 +1,4 @@
-"""What the statistics count (:class:`zaria_web.counted.Counted`): one value, written
+"""What the statistics count (:class:`zaria_web.storage.counted.Counted`): one value, written
 as the key the statistics have always been stored and exported under."""
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from zaria.farkle.rules import DEFAULT_RULES, FarkleRules
 from zaria.game import Seat
 from zaria.i18n import Translator
 from zaria.outcome import Outcome
-from zaria_web import archive, games, stats, transfer
-from zaria_web.counted import BadCounted, Counted
+from zaria_web import games
 from zaria_web.farkle import figures
+from zaria_web.storage import archive, stats, transfer
+from zaria_web.storage.counted import BadCounted, Counted
 
 #: Every kind of value, and the key it is written as (the stored format).
 KEYS = {

@@ -18,7 +18,7 @@ import zaria
 import zaria_web
 
 #: Modules that cannot be imported off the page (they import ``js`` and ``pyodide``).
-PAGE_ONLY = {"zaria_web.worker"}
+PAGE_ONLY = {"zaria_web.runtime.worker"}
 
 MODULES = sorted(
     [zaria.__name__, zaria_web.__name__]

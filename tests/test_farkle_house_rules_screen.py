@@ -29,14 +29,14 @@ from zaria.farkle.rules import (
 from zaria.farkle.state import KEYS_V1
 from zaria.game import Seat
 from zaria.i18n import Translator, catalogue
-from zaria_web import stats
 from zaria_web.app import App
-from zaria_web.counted import Counted
-from zaria_web.data_files import DataFile
 from zaria_web.farkle import screen as farkle_screen
 from zaria_web.farkle.rules import MASTER_FIRST_PLAYER
 from zaria_web.pages.rules import rules_page
-from zaria_web.saves import SaveStore
+from zaria_web.runtime.data_files import DataFile
+from zaria_web.storage import stats
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.saves import SaveStore
 
 MASTER_URL = "data/" + master_table_name(DEFAULT_RULES)
 MASTER_BYTES = (

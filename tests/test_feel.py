@@ -10,10 +10,10 @@ import pytest
 from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
 from zaria.farkle.game import FarkleGame
 from zaria_web.app import App
-from zaria_web.effects import CELEBRATIONS, SOUNDS, Effects
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
-from zaria_web.settings import SOUND_VOLUME
+from zaria_web.runtime.effects import CELEBRATIONS, SOUNDS, Effects
+from zaria_web.storage.settings import SOUND_VOLUME
 
 QUIET, LOUD = SOUND_VOLUME["quiet"], SOUND_VOLUME["loud"]
 

@@ -19,7 +19,7 @@ from zaria_web.farkle.screen import SPEC as FARKLE_SPEC
 from zaria_web.penta.screen import SPEC as PENTA_SPEC
 from zaria_web.play.log import GameLog, Note, Turn
 from zaria_web.play.screen import READ_MS
-from zaria_web.widgets import log_line
+from zaria_web.ui.widgets import log_line
 
 #: Penta: 1, 1, 2, 3, 4, keep the 1s, then 1, 1, 1: a Penta (50).
 PENTA_DICE = "11234,111"

@@ -8,10 +8,10 @@ from html.parser import HTMLParser
 from typing import Any
 
 from fake_host import PENTA_TABLE, FakeHost
-from zaria_web import archive
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import HANDOVER_PAUSE_MS, GameScreen
+from zaria_web.storage import archive
 
 #: Two names as hostile as the name field's length allows.
 HOSTILE = ("<img src=x onerror=f()>", '"><script>f()</script>')

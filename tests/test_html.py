@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zaria_web.html import Markup, el, frag, join, raw
+from zaria_web.ui.html import Markup, el, frag, join, raw
 
 HOSTILE = "<img src=x onerror=alert(1)>\"&'"
 

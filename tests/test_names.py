@@ -20,12 +20,12 @@ from zaria.game import Seat
 from zaria.i18n import Translator
 from zaria.outcome import Outcome
 from zaria.penta.game import PentaGame
-from zaria_web import stats
 from zaria_web.app import App
-from zaria_web.counted import Counted
-from zaria_web.names import NAME_LENGTH, clean_name, clean_saved_seats, name_key, seat_names
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
+from zaria_web.storage import stats
+from zaria_web.storage.counted import Counted
+from zaria_web.ui.names import NAME_LENGTH, clean_name, clean_saved_seats, name_key, seat_names
 
 # -- cleaning ------------------------------------------------------------------------------
 
@@ -200,8 +200,8 @@ def test_a_long_saved_name_resumes_cut_to_the_limit(g: Game) -> None:
 
 @pytest.mark.parametrize("g", GAMES, ids=lambda g: g.name)
 def test_a_huge_saved_name_loads_and_plays_at_once(g: Game) -> None:
-    # As long as a save that storage reads can hold (zaria_web.stored refuses longer ones).
-    from zaria_web.stored import MAX_CHARS
+    # As long as a save that storage reads can hold (zaria_web.storage.stored refuses longer ones).
+    from zaria_web.storage.stored import MAX_CHARS
 
     app, host = resumed_with_name(g, "z" * min(3_000_000, MAX_CHARS - 10_000))
     assert seats(app) == ["z" * NAME_LENGTH, "Bo"]

@@ -27,8 +27,8 @@ from zaria.penta.players import (
     player_for,
 )
 from zaria.penta.scoring import BOXES, Box
-from zaria_web.effects import Effects
 from zaria_web.play.screen import ComputerStep, GameScreen
+from zaria_web.runtime.effects import Effects
 
 B = Box
 

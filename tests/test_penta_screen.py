@@ -12,10 +12,10 @@ from fake_host import PENTA_TABLE, FakeHost, Page, start_penta
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import Box
 from zaria_web.app import App
-from zaria_web.data_files import DataFile
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import READ_MS, GameScreen
+from zaria_web.runtime.data_files import DataFile
 
 
 def screen(app: App) -> GameScreen[Any]:

@@ -25,7 +25,7 @@ from zaria_web.play.screen import (
     GameScreen,
     Play,
 )
-from zaria_web.settings import PACE_MS
+from zaria_web.storage.settings import PACE_MS
 
 
 @dataclass(frozen=True)

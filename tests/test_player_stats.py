@@ -9,12 +9,12 @@ import pytest
 from fake_host import FakeHost, record_farkle, record_penta
 from zaria.game import Seat
 from zaria.outcome import Outcome
-from zaria_web import player_stats, stats
 from zaria_web.app import App
-from zaria_web.counted import Counted
 from zaria_web.play.log import GameLog, Turn
-from zaria_web.player_stats import PlayerStats, SeatGame, add_game, seat_costs
-from zaria_web.stats import Summary, add_result
+from zaria_web.storage import player_stats, stats
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.player_stats import PlayerStats, SeatGame, add_game, seat_costs
+from zaria_web.storage.stats import Summary, add_result
 
 
 def make_app(host: FakeHost | None = None) -> tuple[App, FakeHost]:

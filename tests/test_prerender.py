@@ -13,7 +13,7 @@ import pytest
 from fake_host import FakeHost
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web.app import App
-from zaria_web.settings import THEMES
+from zaria_web.storage.settings import THEMES
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

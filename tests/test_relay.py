@@ -1,4 +1,4 @@
-"""The app in a worker (:mod:`zaria_web.relay`), driven as the page (``web/page/``)
+"""The app in a worker (:mod:`zaria_web.runtime.relay`), driven as the page (``web/page/``)
 drives it: events in as JSON, operations out, applied by a stand-in for the page's
 main thread (its storage with a quota, timers, history, DOM)."""
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from fake_host import PENTA_TABLE
-from zaria_web.relay import Relay
+from zaria_web.runtime.relay import Relay
 
 
 class MainThread:
@@ -338,7 +338,7 @@ def test_a_file_is_read_on_the_page_and_answered() -> None:
 def test_warming_imports_every_screen_one_call_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from zaria_web import relay
+    from zaria_web.runtime import relay
 
     # Two harmless modules stand for the screens (importing a screen again would
     # leave two copies of its classes for the tests that follow).
@@ -361,7 +361,7 @@ def test_a_snapshot_holds_every_screen_and_language(monkeypatch: pytest.MonkeyPa
     import sys
 
     from zaria import i18n
-    from zaria_web import relay
+    from zaria_web.runtime import relay
 
     screens = {"one": ("json.tool", "X"), "two": ("pydoc_data.topics", "Y")}
     monkeypatch.setattr(relay, "SCREENS", screens)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from fake_host import PENTA_TABLE, FakeHost
-from zaria_web import routes
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
+from zaria_web.runtime import routes
 
 ENTRIES = [
     "penta",

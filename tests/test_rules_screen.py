@@ -19,7 +19,7 @@ from zaria_web.farkle.rules import farkle_table
 from zaria_web.pages.rules import rules_page
 from zaria_web.penta.rules import DEFAULT_AUTORECORD, joker_examples
 from zaria_web.screen import GAMES
-from zaria_web.settings import DEFAULT_SETTINGS
+from zaria_web.storage.settings import DEFAULT_SETTINGS
 
 EN = catalogue("en")
 RULES_KEYS = sorted(k for k in EN if k.startswith("rules."))

@@ -14,12 +14,12 @@ import pytest
 from fake_host import FakeHost
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web import app as app_module
-from zaria_web import saves
 from zaria_web.app import App
-from zaria_web.effects import Effects
-from zaria_web.html import Markup, el
-from zaria_web.saves import FORMAT, Loaded, SaveStore, Writer, decode, migrate
+from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Leave, Page
+from zaria_web.storage import saves
+from zaria_web.storage.saves import FORMAT, Loaded, SaveStore, Writer, decode, migrate
+from zaria_web.ui.html import Markup, el
 
 KEY = "zaria.save.penta"
 STATE = {"game": "penta", "version": 1, "round": 3, "dice": [1, 2, 3, 4, 5], "held": [0, 1]}

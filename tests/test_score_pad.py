@@ -21,7 +21,7 @@ from zaria_web.penta import review
 from zaria_web.penta.review import Keep, Score
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
-from zaria_web.widgets import dice_text
+from zaria_web.ui.widgets import dice_text
 
 GAMES = ["penta", "farkle"]
 

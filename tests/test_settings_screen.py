@@ -9,7 +9,7 @@ import pytest
 
 from fake_host import FakeHost, Page
 from zaria_web.app import App
-from zaria_web.settings import SETTING_VALUES, SETTINGS_KEY
+from zaria_web.storage.settings import SETTING_VALUES, SETTINGS_KEY
 
 
 def home() -> tuple[App, FakeHost]:

@@ -11,12 +11,12 @@ from fake_host import FakeHost, record_farkle, record_penta
 from zaria.game import Seat
 from zaria.i18n import LANGUAGES, Translator
 from zaria.outcome import Outcome
-from zaria_web import stats
 from zaria_web.app import App
-from zaria_web.counted import Counted
 from zaria_web.farkle import figures
 from zaria_web.pages.stats import StatsScreen
-from zaria_web.stats import Summary, add_result
+from zaria_web.storage import stats
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.stats import Summary, add_result
 
 
 def make_app(host: FakeHost | None = None, lang: str = "en") -> tuple[App, FakeHost]:
@@ -359,7 +359,7 @@ def test_a_second_spelling_of_rules_already_counted_is_kept_not_merged() -> None
 
 
 def test_what_is_kept_as_it_is_goes_into_an_export_and_comes_back_with_an_import() -> None:
-    from zaria_web import transfer
+    from zaria_web.storage import transfer
 
     app, host = make_app()
     assert _record("farkle", app)

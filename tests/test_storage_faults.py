@@ -20,16 +20,16 @@ from hypothesis import strategies as st
 
 from fake_host import PENTA_TABLE, FakeHost, record_farkle, record_penta
 from zaria.i18n import LANGUAGES, Translator
-from zaria_web import saves, stats
 from zaria_web.app import App
-from zaria_web.counted import Counted
-from zaria_web.data_files import DataFile
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta import view as penta_view
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
-from zaria_web.saves import SaveFormatError
-from zaria_web.settings import (
+from zaria_web.runtime.data_files import DataFile
+from zaria_web.storage import saves, stats
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.saves import SaveFormatError
+from zaria_web.storage.settings import (
     DEFAULT_SETTINGS,
     LANG_KEY,
     SETTING_VALUES,
@@ -41,7 +41,7 @@ from zaria_web.settings import (
     parse_settings,
     parse_theme,
 )
-from zaria_web.stored import MAX_CHARS, Status, Unreadable, decode_json, read
+from zaria_web.storage.stored import MAX_CHARS, Status, Unreadable, decode_json, read
 
 GAMES = ("penta", "farkle")
 OTHER = {"penta": "farkle", "farkle": "penta"}

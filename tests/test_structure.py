@@ -71,11 +71,13 @@ def test_the_engine_never_imports_the_browser_layer() -> None:
     assert all(not m.startswith("zaria_web") for deps in bad.values() for m in deps), bad
 
 
-VIEWS = sorted(n for n in MODULES if n.endswith(("view", "setup_view")) or n == "zaria_web.widgets")
+VIEWS = sorted(
+    n for n in MODULES if n.endswith(("view", "setup_view")) or n == "zaria_web.ui.widgets"
+)
 
 
 def test_there_are_views_to_check() -> None:
-    assert {"zaria_web.penta.view", "zaria_web.farkle.view", "zaria_web.widgets"} <= set(VIEWS)
+    assert {"zaria_web.penta.view", "zaria_web.farkle.view", "zaria_web.ui.widgets"} <= set(VIEWS)
 
 
 @pytest.mark.parametrize("name", VIEWS)
@@ -103,7 +105,7 @@ def test_every_function_fits_on_a_screen(name: str) -> None:
 HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*[\s/>]")
 #: The modules that may write HTML by hand: the builder itself (its elements, and the
 #: die faces' fixed SVG).
-HTML_WRITERS = {"zaria_web.html"}
+HTML_WRITERS = {"zaria_web.ui.html"}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -138,8 +140,8 @@ BROWSER_LAYER = sorted(n for n in MODULES if n.startswith("zaria_web"))
 
 @pytest.mark.parametrize("name", BROWSER_LAYER)
 def test_html_is_built_with_the_escaping_builder(name: str) -> None:
-    """Outside :mod:`zaria_web.html`, no string holds an HTML tag: elements are built
-    with ``el()``, which escapes text unless it is :class:`~zaria_web.html.Markup`."""
+    """Outside :mod:`zaria_web.ui.html`, no string holds an HTML tag: elements are built
+    with ``el()``, which escapes text unless it is :class:`~zaria_web.ui.html.Markup`."""
     if name in HTML_WRITERS:
         return
     assert not html_literals(MODULES[name]), html_literals(MODULES[name])

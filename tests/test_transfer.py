@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 from fake_host import FakeHost, Page, record_farkle, record_penta
-from zaria_web import stats, transfer
 from zaria_web.app import App
-from zaria_web.counted import Counted
+from zaria_web.storage import stats, transfer
+from zaria_web.storage.counted import Counted
 
 CSS = Path(__file__).resolve().parent.parent / "web" / "css"
 

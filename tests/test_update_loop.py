@@ -11,10 +11,10 @@ import pytest
 from fake_host import PENTA_TABLE, FakeHost, Page
 from zaria.i18n import Translator
 from zaria_web.app import App
-from zaria_web.data_files import DataFile
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
+from zaria_web.runtime.data_files import DataFile
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from fake_host import FakeHost, Page, start_penta
 from test_farkle_house_rules_screen import BUSTS, PENALTY500, start_with
 from test_farkle_screen import make, page, roll, start
 from zaria.i18n import LANGUAGES, Translator, catalogue, format_number
-from zaria_web.html import bdi, tr_html
-from zaria_web.names import NAME_LENGTH
+from zaria_web.ui.html import bdi, tr_html
+from zaria_web.ui.names import NAME_LENGTH
 
 FR = Translator("fr")
 COMPUTER_FR = catalogue("fr")["common.computer"]

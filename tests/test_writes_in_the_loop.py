@@ -2,7 +2,7 @@
 
 A screen's update, constructor and pure parts (intent, key, view, timer, saved)
 may read storage but never write it: what they want written is an effect the
-app performs after the update (:class:`zaria_web.effects.Write`). Here every
+app performs after the update (:class:`zaria_web.runtime.effects.Write`). Here every
 screen class is watched, and a page whose storage refuses to be written while
 one of those runs plays whole games of both games (with the computer and on the
 score pads), and uses the statistics page (unreadable values set aside, a
@@ -23,12 +23,12 @@ import pytest
 
 from fake_host import PENTA_TABLE, FakeHost, pass_device
 from zaria.i18n import Translator
-from zaria_web import archive, stats, stored, transfer
 from zaria_web.app import SCREENS, App
-from zaria_web.counted import Counted
 from zaria_web.pages.home import HomeScreen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen, Play
+from zaria_web.storage import archive, stats, stored, transfer
+from zaria_web.storage.counted import Counted
 
 #: A screen's parts that must not write storage.
 WATCHED = ("__init__", "update", "intent", "key", "view", "timer", "saved")

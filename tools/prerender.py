@@ -2,7 +2,7 @@
 at its first paint, seconds before Python has started in the browser.
 
 The screens are drawn natively (CPython) by the app itself, through the relay
-that runs it in the browser's worker (:class:`zaria_web.relay.Relay`), with empty
+that runs it in the browser's worker (:class:`zaria_web.runtime.relay.Relay`), with empty
 storage, as on a fresh device: the home screen, each game's new game form (what a
 tap on its card shows) and the top bar's tools, in every language (the tools also
 in every theme). The
@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from zaria.i18n import LANGUAGES, Translator  # noqa: E402
-from zaria_web.html import el  # noqa: E402
-from zaria_web.relay import Relay  # noqa: E402
-from zaria_web.settings import THEME_KEY, THEMES  # noqa: E402
+from zaria_web.runtime.relay import Relay  # noqa: E402
+from zaria_web.storage.settings import THEME_KEY, THEMES  # noqa: E402
+from zaria_web.ui.html import el  # noqa: E402
 
 #: The source page's placeholders, replaced by the build.
 SCREEN_MARK = "<!-- prerender:screen -->"

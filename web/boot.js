@@ -1,6 +1,6 @@
 // The page's main thread: starts Python in a web worker (PyScript's PyWorker) and
 // is the worker's hands on the page. Python computes each screen and what else
-// happens (see py/zaria_web/relay.py for the operations); the page forwards its
+// happens (see py/zaria_web/runtime/relay.py for the operations); the page forwards its
 // events to it and applies what comes back: the DOM (morphed in place, see
 // web/morph.js), focus, the live regions, timers, localStorage, the history, sound
 // and files. So the main thread never runs Python: the page scrolls, animates and

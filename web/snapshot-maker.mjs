@@ -16,7 +16,7 @@ async function make() {
   // The options of the app's start (PyScript's stdout and stderr aside).
   const py = await loadPyodide({ indexURL: RUNTIME, _makeSnapshot: true });
   installApp(py, bytes);
-  py.runPython("import zaria_web.relay\nzaria_web.relay.preload()");
+  py.runPython("import zaria_web.runtime.relay\nzaria_web.relay.preload()");
   const snapshot = py.makeMemorySnapshot();
   if (!(await keepSnapshot(key, snapshot))) throw new Error("the snapshot could not be stored");
   return snapshot.byteLength;

@@ -5,7 +5,7 @@
 from polyscript import xworker  # type: ignore[import-not-found]
 
 try:
-    from zaria_web.worker import serve
+    from zaria_web.runtime.worker import serve
 except Exception:
     # A package that did not arrive whole: the page says so, with its retry button,
     # rather than leave the player looking at the loading bar.

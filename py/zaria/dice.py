@@ -2,15 +2,19 @@
 
 The engines never call :mod:`random`: a roll is a chance outcome applied from
 outside. A *roller* picks the values: :class:`RandomRoller` (seeded for tests
-and shared links, unseeded otherwise) or :class:`ScriptedRoller`.
+and shared links, unseeded otherwise), :class:`ScriptedRoller`, or
+:class:`DuplicateRoller`, whose every die is a function of a seed and of where it
+is thrown (:class:`DuplicateDice`: the daily challenge and duels).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
-from collections.abc import Iterable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date
+from typing import NamedTuple, Protocol
 
 from zaria.checks import is_whole
 from zaria.errors import InvalidDiceError
@@ -166,3 +170,93 @@ class ScriptedRoller:
         if len(group) < n:
             group = group + self._fallback.roll(n - len(group))
         return group
+
+
+class Throw(NamedTuple):
+    """Where a throw falls in a game: the seat's ``turn`` (from 0), the ``throw``
+    within that turn (from 0) and the ``places`` of the dice thrown."""
+
+    turn: int
+    throw: int
+    places: tuple[int, ...]
+
+
+#: The dice a seed draws are the same in every version: a change of this recipe
+#: would change every daily challenge and every duel already shared.
+_DUPLICATE_RECIPE = "zaria-duplicate-1"
+#: A byte ``b`` below this is a fair face (``b % 6 + 1``); above it, the next byte.
+_FAIR = 252
+
+
+class DuplicateDice:
+    """Duplicate dice, as duplicate bridge deals the same cards to every table.
+
+    Each die's value is a function of the seed, the seat's turn, the throw within
+    the turn and the die's place, and of nothing else: two players on the same
+    seed meet the same dice wherever they both throw, whatever they kept, and no
+    choice changes the dice of a later turn.
+
+    >>> d = DuplicateDice("daily/penta/2026-12-04")
+    >>> d.throw(Throw(0, 0, (0, 1, 2, 3, 4))) == d.throw(Throw(0, 0, (0, 1, 2, 3, 4)))
+    True
+    >>> d.throw(Throw(0, 1, (1, 3))) == tuple(d.face(0, 1, p) for p in (1, 3))
+    True
+    """
+
+    def __init__(self, seed: str) -> None:
+        if not isinstance(seed, str) or not seed:
+            raise InvalidDiceError(
+                "err.dice_seed", f"duplicate dice need a seed text, not {seed!r}", value=repr(seed)
+            )
+        self.seed = seed
+
+    def face(self, turn: int, throw: int, place: int) -> int:
+        """The face of the die at ``place`` in throw ``throw`` of turn ``turn``."""
+        for attempt in range(1_000):
+            text = f"{_DUPLICATE_RECIPE}|{self.seed}|{turn}|{throw}|{place}|{attempt}"
+            for b in hashlib.sha256(text.encode()).digest():
+                if b < _FAIR:
+                    return b % 6 + 1
+        raise AssertionError("unreachable: 32 000 bytes all at or above 252")
+
+    def throw(self, where: Throw) -> tuple[int, ...]:
+        """The faces of the dice thrown at ``where``, in the order of its places."""
+        return tuple(self.face(where.turn, where.throw, p) for p in where.places)
+
+
+class DuplicateRoller:
+    """A roller of :class:`DuplicateDice` for one game: ``where()`` says where the
+    next throw falls (the game's ``next_throw``).
+
+    >>> from zaria.game import Seat
+    >>> from zaria.penta.game import PentaGame, Roll
+    >>> g = PentaGame.new([Seat("Ana")])
+    >>> roller = DuplicateRoller(DuplicateDice("s"), g.next_throw)
+    >>> g.apply(Roll(), roller)
+    >>> g.dice == DuplicateDice("s").throw(Throw(0, 0, (0, 1, 2, 3, 4)))
+    True
+    """
+
+    def __init__(self, dice: DuplicateDice, where: Callable[[], Throw]) -> None:
+        self.dice = dice
+        self._where = where
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        where = self._where()
+        if len(where.places) != n:
+            raise InvalidDiceError(
+                "err.dice_count",
+                f"expected {len(where.places)} dice at {where}, got a roll of {n}",
+                expected=len(where.places),
+                got=n,
+            )
+        return self.dice.throw(where)
+
+
+def daily_seed(game: str, day: date) -> str:
+    """The seed of ``game``'s daily challenge on ``day``: the same for everyone.
+
+    >>> daily_seed("penta", date(2026, 12, 4))
+    'daily/penta/2026-12-04'
+    """
+    return f"daily/{game}/{day.isoformat()}"

@@ -1,7 +1,7 @@
 """Zaria's browser layer: one update loop over pure views.
 
-It runs in a web worker; only :mod:`zaria_web.worker` imports ``js`` and
-``polyscript``, and :mod:`zaria_web.relay` turns the page's events into the app's
+It runs in a web worker; only :mod:`zaria_web.runtime.worker` imports ``js`` and
+``polyscript``, and :mod:`zaria_web.runtime.relay` turns the page's events into the app's
 calls and the app's calls into operations the page applies
 (``web/page/operations.js``).
 Everything else here is plain Python, run and tested natively against a fake host. The shape (see

@@ -11,7 +11,7 @@ the screens, language, theme, notices) or by the current screen.
 2. storage is written (an update never writes it itself): the game in progress
    is saved if it changed, then the writes the update asked for are performed
    (a finished game counted, the statistics cleared, an unreadable value set
-   aside: see :class:`~zaria_web.effects.Write`);
+   aside: see :class:`~zaria_web.runtime.effects.Write`);
 3. settings, the language and navigation asked for are applied (the settings and
    the language are remembered in storage too);
 4. the screen is drawn once, from its model;
@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
-from zaria_web import archive, stored, widgets
-from zaria_web.effects import (
+from zaria_web.pages.home import HomeScreen
+from zaria_web.play.screen import game_screen
+from zaria_web.runtime.effects import (
     CELEBRATIONS,
     SOUNDS,
     Celebrate,
@@ -59,12 +60,7 @@ from zaria_web.effects import (
     Vibrate,
     Write,
 )
-from zaria_web.host import Host
-from zaria_web.html import Markup, el, frag
-from zaria_web.pages.home import HomeScreen
-from zaria_web.play.screen import game_screen
-from zaria_web.saves import PREFIX as SAVE_PREFIX
-from zaria_web.saves import ForgetSave, RejectSave, SaveStore
+from zaria_web.runtime.host import Host
 from zaria_web.screen import (
     GAMES,
     PLAYED,
@@ -75,7 +71,10 @@ from zaria_web.screen import (
     Screen,
     StorageChanged,
 )
-from zaria_web.settings import (
+from zaria_web.storage import archive, stored
+from zaria_web.storage.saves import PREFIX as SAVE_PREFIX
+from zaria_web.storage.saves import ForgetSave, RejectSave, SaveStore
+from zaria_web.storage.settings import (
     BAD_SETTINGS_KEY,
     DEFAULT_SETTINGS,
     LANG_KEY,
@@ -89,8 +88,10 @@ from zaria_web.settings import (
     parse_settings,
     parse_theme,
 )
-from zaria_web.stored import Status
-from zaria_web.widgets import ERROR_NOTICE
+from zaria_web.storage.stored import Status
+from zaria_web.ui import widgets
+from zaria_web.ui.html import Markup, el, frag
+from zaria_web.ui.widgets import ERROR_NOTICE
 
 #: The pages by name: (module, class), imported on first use (the games' screens
 #: are :mod:`zaria_web.games`').
@@ -261,7 +262,7 @@ class App:
 
         ``draw=False`` skips the drawing, for text being typed (the field already
         shows it, and a redraw under the caret would be wasted work), unless the
-        update asks for one (:class:`~zaria_web.effects.Draw`).
+        update asks for one (:class:`~zaria_web.runtime.effects.Draw`).
         """
         if self._closed:
             return
@@ -326,7 +327,7 @@ class App:
 
     def _write(self, out: Effects, screen: Screen) -> None:
         """Perform the writes an update of ``screen`` asked for (``out``'s
-        :class:`~zaria_web.effects.Write` effects), in order."""
+        :class:`~zaria_web.runtime.effects.Write` effects), in order."""
         for effect in out.items:
             if isinstance(effect, Write):
                 self._perform(effect, screen)
@@ -335,7 +336,7 @@ class App:
         """Perform one write ``screen``'s update asked for; an answer it has goes back
         to that screen as an intent."""
         # The statistics come with the screens that count or show them, not at boot.
-        from zaria_web import stats
+        from zaria_web.storage import stats
 
         if isinstance(effect, SetAside):
             stored.set_aside(self.host, effect.key, effect.bad_key, effect.raw)
@@ -680,7 +681,7 @@ class App:
 
     def storage_refused(self, key: str) -> None:
         """Storage refused a write this page had counted as done (learnt after the
-        fact, see :mod:`zaria_web.relay`): a game in progress is saved again, which
+        fact, see :mod:`zaria_web.runtime.relay`): a game in progress is saved again, which
         now frees space or says that it cannot be saved."""
         game = key.removeprefix(SAVE_PREFIX)
         if key == game or game not in PLAYED:

@@ -8,7 +8,7 @@ opens Farkle never imports Penta):
 - ``screen``: its :class:`~zaria_web.play.screen.GameSpec` as ``SPEC`` (the spec
   and the part of the one game screen, with its views);
 - ``selfcheck``: ``checks()``, a few of its rules for the engine's self-check in
-  the page (:mod:`zaria_web.selfcheck`).
+  the page (:mod:`zaria_web.runtime.selfcheck`).
 
 Every game is played on the one :class:`~zaria_web.play.screen.GameScreen`
 (:func:`~zaria_web.play.screen.game_screen`), in one of three modes: with the

@@ -5,7 +5,7 @@ A screen is a model with four pure parts and one that changes it:
 - :meth:`Screen.intent` and :meth:`Screen.key` turn what the page reports (a
   control's ``data-act`` and dataset, a key) into an intent *value*, or None;
 - :meth:`Screen.update` changes the model for an intent and adds the effects
-  it wants (:mod:`zaria_web.effects`); it is the only part that changes anything,
+  it wants (:mod:`zaria_web.runtime.effects`); it is the only part that changes anything,
   and changes only the model: it may read storage, but what it wants written is
   an effect the app performs (as is everything else it wants of the page);
 - :meth:`Screen.view` draws the model as HTML and changes nothing;
@@ -23,10 +23,10 @@ from typing import Any, Protocol
 
 from zaria.i18n import Translator
 from zaria_web import games
-from zaria_web.effects import Effects, Timer
-from zaria_web.host import Host
-from zaria_web.html import Markup
-from zaria_web.saves import SaveStore
+from zaria_web.runtime.effects import Effects, Timer
+from zaria_web.runtime.host import Host
+from zaria_web.storage.saves import SaveStore
+from zaria_web.ui.html import Markup
 
 #: The games, in the order the app shows them (:mod:`zaria_web.games`' registry).
 GAMES = games.NAMES

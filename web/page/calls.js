@@ -1,5 +1,5 @@
 // Calling Python: each event of the page goes to the worker as a kind and a JSON
-// payload (see py/zaria_web/relay.py), and its answer, a list of operations, is
+// payload (see py/zaria_web/runtime/relay.py), and its answer, a list of operations, is
 // applied (./operations.js). Calls are answered in order; each answer is applied
 // before the next call's.
 import { boot } from "./state.js";

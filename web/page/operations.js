@@ -1,5 +1,5 @@
 // Applying the worker's answers: each is a list of operations (see
-// py/zaria_web/relay.py), applied in order by the module whose job it is.
+// py/zaria_web/runtime/relay.py), applied in order by the module whose job it is.
 import { boot } from "./state.js";
 import { send, noteTook } from "./calls.js";
 import { render, focusOn, forgetFocus, setDocument, toTop, showFatal, afterAnswer } from "./draw.js";

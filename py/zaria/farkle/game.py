@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from zaria.dice import Roller, check_dice
+from zaria.dice import Roller, Throw, check_dice
 from zaria.errors import IllegalActionError, StateError, UnknownActionError
 from zaria.farkle.errors import (
     BadDieIndexError,
@@ -84,7 +84,16 @@ from zaria.farkle.scoring import (
     scoring_flags,
     selection_value,
 )
-from zaria.farkle.state import TARGETS, UNDO_KEYS, VERSION, SavedState, is_target, parse_state
+from zaria.farkle.state import (
+    MAX_TURN_LIMIT,
+    TARGETS,
+    UNDO_KEYS,
+    VERSION,
+    SavedState,
+    is_target,
+    is_turn_limit,
+    parse_state,
+)
 from zaria.game import OneStepUndo, Seat, Undo, check_seats, check_strict, check_undo, seat_index
 from zaria.outcome import Outcome
 
@@ -154,8 +163,11 @@ class FarkleGame(OneStepUndo):
         target: int,
         rules: FarkleRules = DEFAULT_RULES,
         strict: bool = False,
+        turn_limit: int | None = None,
     ) -> None:
         self._seats = tuple(seats)
+        # A game of so many turns each, for the most points (the target then ends nothing).
+        self._turn_limit = turn_limit
         self._target = target
         self._rules = rules
         self._table = rules.scoring
@@ -187,12 +199,27 @@ class FarkleGame(OneStepUndo):
         rules: FarkleRules = DEFAULT_RULES,
         *,
         strict: bool = False,
+        turns: int | None = None,
     ) -> FarkleGame:
         """A new game: seat 0 plays first; ``target`` is 5,000, 10,000 or 15,000;
         ``rules`` the house rules (the rules page's game by default); ``strict``
-        turns undo off."""
+        turns undo off; ``turns``, when given, makes it a game of that many turns
+        each (1 to :data:`MAX_TURN_LIMIT`) for the most points, with no target.
+
+        >>> FarkleGame.new([Seat("Ana")], turns=0)
+        Traceback (most recent call last):
+        ...
+        zaria.farkle.errors.BadSetupError: a game of 0 turns: choose 1 to 100
+        """
         seats = check_seats(seats)
         strict = check_strict(strict)
+        if turns is not None and not is_turn_limit(turns):
+            raise BadSetupError(
+                "err.farkle.bad_turns",
+                f"a game of {turns!r} turns: choose 1 to {MAX_TURN_LIMIT}",
+                turns=str(turns),
+                most=MAX_TURN_LIMIT,
+            )
         if not is_target(target):
             raise BadSetupError(
                 "err.farkle.bad_target",
@@ -206,13 +233,18 @@ class FarkleGame(OneStepUndo):
                 rule="rules",
                 value=repr(rules),
             )
-        return cls(seats, target, rules, strict)
+        return cls(seats, target, rules, strict, turns)
 
     # ----------------------------------------------------------------- state
 
     @property
     def seats(self) -> tuple[Seat, ...]:
         return self._seats
+
+    @property
+    def turn_limit(self) -> int | None:
+        """The turns each seat plays in a game of so many turns, or ``None``."""
+        return self._turn_limit
 
     @property
     def target(self) -> int:
@@ -397,6 +429,13 @@ class FarkleGame(OneStepUndo):
         left = len(self._roll) - len(self._selected)
         return left if left else MAX_DICE
 
+    def next_throw(self) -> Throw:
+        """Where the next roll falls: the seat's turn (from 0), the roll within the
+        turn (from 0: each earlier roll of the turn left a group set aside, or is the
+        roll on the table) and the places of the dice it rolls (from 0)."""
+        earlier = len(self._groups) + (self._roll is not None)
+        return Throw(self._turns[self._current], earlier, tuple(range(self.dice_to_roll())))
+
     def bust_risk(self) -> Fraction:
         """The chance that the roll Roll would make now scores nothing."""
         return bust_probability(self.dice_to_roll(), self._table)
@@ -555,7 +594,9 @@ class FarkleGame(OneStepUndo):
         self._opened[me] = True
         self._farkles[me] = 0
         events = [Event(EventKind.BANKED, me, total)]
-        triggered = self._trigger is None and self._banked[me] >= self._target
+        triggered = (
+            self._turn_limit is None and self._trigger is None and self._banked[me] >= self._target
+        )
         if triggered:
             self._trigger = me
             self._turns_left = len(self._seats)
@@ -605,6 +646,11 @@ class FarkleGame(OneStepUndo):
         self._roll = None
         self._flags = ()
         self._select(())
+        if self._turns[-1] == self._turn_limit:  # the last seat's last turn
+            self._over = True
+            self._current = 0
+            best = max(self._banked)
+            return [Event(EventKind.GAME_OVER, self._banked.index(best), best)]
         if self._trigger is not None:
             self._turns_left -= 1
             if self._turns_left == 0:
@@ -653,6 +699,7 @@ class FarkleGame(OneStepUndo):
             "version": VERSION,
             "seats": [s.to_dict() for s in self._seats],
             "target": self._target,
+            **({} if self._turn_limit is None else {"turn_limit": self._turn_limit}),
             "rules": self._rules.to_dict(),
             "banked": list(self._banked),
             "farkles": list(self._farkles),
@@ -708,7 +755,7 @@ class FarkleGame(OneStepUndo):
 
     @classmethod
     def _of(cls, s: SavedState) -> FarkleGame:
-        game = cls(s.seats, s.target, s.rules, s.strict)
+        game = cls(s.seats, s.target, s.rules, s.strict, s.turn_limit)
         game._undos = list(s.undos)
         game._banked = list(s.banked)
         game._farkles = list(s.farkles)
@@ -727,7 +774,7 @@ class FarkleGame(OneStepUndo):
 
     def copy(self) -> FarkleGame:
         """An independent copy of the game."""
-        other = FarkleGame(self._seats, self._target, self._rules, self._strict)
+        other = FarkleGame(self._seats, self._target, self._rules, self._strict, self._turn_limit)
         other._undos = list(self._undos)
         other._before = self._before
         other._banked = list(self._banked)

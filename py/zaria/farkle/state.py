@@ -82,6 +82,20 @@ class SavedState:
     strict: bool = False
     undos: tuple[int, ...] = ()
     undo: dict[str, Any] | None = field(default=None, compare=False)
+    turn_limit: int | None = None
+
+
+#: The most turns a game of so many turns may have.
+MAX_TURN_LIMIT = 100
+
+
+def is_turn_limit(value: object) -> bool:
+    """Whether ``value`` is a number of turns a game may be played for.
+
+    >>> is_turn_limit(10), is_turn_limit(0), is_turn_limit(10.0), is_turn_limit(101)
+    (True, False, False, False)
+    """
+    return is_whole(value) and 1 <= value <= MAX_TURN_LIMIT
 
 
 def is_target(value: object) -> bool:
@@ -200,6 +214,22 @@ def _check_last_round(
             raise _fail(f"seat {seat} reached the target before its last turn")
 
 
+def _turn_limit(
+    d: dict[str, Any], turns: tuple[int, ...], trigger: int | None, over: bool
+) -> int | None:
+    """A game of so many turns: its limit, none reached before the end, no last round."""
+    if "turn_limit" not in d:
+        return None
+    limit = d["turn_limit"]
+    if not is_turn_limit(limit):
+        raise _fail(f"turn_limit {limit!r} is not a whole number from 1 to {MAX_TURN_LIMIT}")
+    if trigger is not None:
+        raise _fail("a game of so many turns has no last round")
+    if max(turns) > limit or over != (turns[-1] == limit):
+        raise _fail(f"turn counts {list(turns)} do not match a game of {limit} turns over={over}")
+    return int(limit)
+
+
 def _rules(value: Any) -> FarkleRules:
     try:
         return FarkleRules.from_dict(value)
@@ -261,6 +291,8 @@ def _version(d: Any) -> int:
     if not is_whole(version) or version not in (1, 2, VERSION):
         raise _fail(f"version {version!r} is not 1, 2 or {VERSION}")
     keys = {1: KEYS_V1, 2: KEYS_V2}.get(version, KEYS)
+    if version == VERSION and "turn_limit" in d:  # a game of so many turns
+        keys = keys | {"turn_limit"}
     if set(d) != keys:
         missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
         raise _fail(f"missing keys {missing}, unknown keys {extra}")
@@ -332,12 +364,14 @@ def parse_state(d: Any) -> SavedState:
     over = d["over"]
     if not isinstance(over, bool):
         raise _fail(f"over must be true or false, not {over!r}")
-    _check_last_round(trigger, turns_left, over, banked, current, target)
+    limit = _turn_limit(d, turns, trigger, over)
+    if limit is None:
+        _check_last_round(trigger, turns_left, over, banked, current, target)
     if over and roll is not None:
         raise _fail("the game is over but a turn is in progress")
     events = tuple(_event(e, i, n, negative) for i, e in enumerate(_list(d["events"], "events")))
     strict, undos, undo = _undo(d, n) if version == VERSION else (False, (0,) * n, None)
     return SavedState(
         *(seats, target, banked, turns, current, groups, roll, selected, trigger, turns_left),
-        *(over, events, rules, farkles, opened, strict, undos, undo),
+        *(over, events, rules, farkles, opened, strict, undos, undo, limit),
     )

@@ -53,7 +53,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from zaria.dice import Roller, check_dice
+from zaria.dice import Roller, Throw, check_dice
 from zaria.errors import IllegalActionError, MissingDiceError, StateError, UnknownActionError
 from zaria.game import OneStepUndo, Seat, Undo, check_seats, check_strict, check_undo, seat_index
 from zaria.outcome import Outcome
@@ -283,6 +283,12 @@ class PentaGame(OneStepUndo):
     def held(self) -> tuple[bool, ...]:
         """Which of the five dice are held (kept out of the next re-roll)."""
         return self._held
+
+    def next_throw(self) -> Throw:
+        """Where the next roll falls: the seat's turn (the round, from 0), the roll
+        within it (from 0) and the places of the dice not held (all five at first)."""
+        free = tuple(i for i, held in enumerate(self._held) if self._dice is None or not held)
+        return Throw(self._round - 1, self._rolls_used, free)
 
     @property
     def rolls_used(self) -> int:

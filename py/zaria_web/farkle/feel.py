@@ -12,8 +12,8 @@ from typing import Any
 
 from zaria.farkle.events import EventKind
 from zaria.farkle.game import Bank, FarkleGame, Roll, Toggle
-from zaria_web.effects import Effects
 from zaria_web.play import feel
+from zaria_web.runtime.effects import Effects
 
 
 def felt(game: FarkleGame, action: Any, seat: int, real_dice: bool, out: Effects) -> None:

@@ -1,7 +1,7 @@
-"""Farkle's own figures in the statistics (see :mod:`zaria_web.stats` and
-:mod:`zaria_web.player_stats`): each player's points banked per finished turn,
+"""Farkle's own figures in the statistics (see :mod:`zaria_web.storage.stats` and
+:mod:`zaria_web.storage.player_stats`): each player's points banked per finished turn,
 lost turns and hot dice, counted from the game log; and its games counted per
-set of house rules (:class:`~zaria_web.counted.Counted`).
+set of house rules (:class:`~zaria_web.storage.counted.Counted`).
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from dataclasses import replace
 
 from zaria.farkle.rules import DEFAULT_RULES, FarkleRules
 from zaria.i18n import Translator
-from zaria_web.counted import Counted
-from zaria_web.html import Markup
 from zaria_web.play.log import GameLog
-from zaria_web.player_stats import PlayerStats
-from zaria_web.stats import Summary
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.player_stats import PlayerStats
+from zaria_web.storage.stats import Summary
+from zaria_web.ui.html import Markup
 
 #: The players table's own columns (``stats.col.*``) and the note under it.
 COLUMNS = ("per_turn", "lost", "hot")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from zaria.farkle import players
 from zaria.farkle.game import FarkleGame
 from zaria.i18n import Translator
-from zaria_web.widgets import dice_text
+from zaria_web.ui.widgets import dice_text
 
 
 def pad_coach(tr: Translator, game: FarkleGame, master: bool, expert: bool) -> str | None:

@@ -1,4 +1,4 @@
-"""Farkle's rules page: its sections (see :mod:`zaria_web.rules_text`).
+"""Farkle's rules page: its sections (see :mod:`zaria_web.ui.rules_text`).
 
 Every figure the page quotes (points, the chances of a lost turn, the first
 player's chance against Master) is the engine's. The page ends with the house
@@ -28,8 +28,8 @@ from zaria.farkle.state import TARGETS
 from zaria.i18n import Translator
 from zaria_web.farkle.setup_view import value_text
 from zaria_web.farkle.view import points_text
-from zaria_web.html import Markup, el, frag
-from zaria_web.rules_text import Section, heading, joined, listing, para, table, text
+from zaria_web.ui.html import Markup, el, frag
+from zaria_web.ui.rules_text import Section, heading, joined, listing, para, table, text
 
 #: Between the points of the triples: a line may break only after a slash.
 SEPARATOR = "\u00a0/ "

@@ -44,19 +44,19 @@ from zaria.farkle.state import TARGETS
 from zaria.farkle.state import VERSION as STATE_VERSION
 from zaria.farkle.strategy import expert_table
 from zaria.game import Seat
-from zaria_web.counted import Counted
-from zaria_web.data_files import Arrived, DataFile, Failed
-from zaria_web.effects import Effects, Timer
 from zaria_web.farkle import figures, setup_view, view
 from zaria_web.farkle.feel import computer_held, felt
 from zaria_web.farkle.pad import pad_coach
-from zaria_web.html import Markup, el, frag, join
-from zaria_web.names import in_every_language
 from zaria_web.play.intents import KeyHold, Play
 from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import DEFAULT_NAME, SetLevel, shown_name
-from zaria_web.widgets import dice_text
+from zaria_web.runtime.data_files import Arrived, DataFile, Failed
+from zaria_web.runtime.effects import Effects, Timer
+from zaria_web.storage.counted import Counted
+from zaria_web.ui.html import Markup, el, frag, join
+from zaria_web.ui.names import in_every_language
+from zaria_web.ui.widgets import dice_text
 
 #: Milliseconds between drawing the table and building Expert's tables: long
 #: enough for the page to show that the computer is being prepared first.

@@ -20,9 +20,9 @@ from zaria.farkle.rules import (
 from zaria.farkle.state import TARGETS
 from zaria.i18n import Translator
 from zaria_web.farkle.view import notices, pace_select, scoring_card
-from zaria_web.html import Markup, el
 from zaria_web.play.seats import MAX_HUMANS
-from zaria_web.widgets import Note, button, game_options, level_choice, name_rows, radio
+from zaria_web.ui.html import Markup, el
+from zaria_web.ui.widgets import Note, button, game_options, level_choice, name_rows, radio
 
 #: The radio group of each house-rule option (ids are ``<name>-<value>``).
 RULE_GROUPS = {"opening_minimum": "fk-opening", "farkle_penalty": "fk-penalty", "table": "fk-table"}

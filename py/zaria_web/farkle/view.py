@@ -29,10 +29,10 @@ from zaria.farkle.rules import (
 from zaria.farkle.scoring import MAX_DICE, score_selection
 from zaria.i18n import Translator
 from zaria.outcome import Outcome
-from zaria_web import charts, widgets
-from zaria_web.html import Markup, bdi, bdi_list, die_face, el, frag, tr_html
 from zaria_web.play.seats import computer_name
-from zaria_web.widgets import Note, dice_text, note_text, ranked
+from zaria_web.ui import charts, widgets
+from zaria_web.ui.html import Markup, bdi, bdi_list, die_face, el, frag, tr_html
+from zaria_web.ui.widgets import Note, dice_text, note_text, ranked
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,7 @@ def event_lines(
     html: bool = False,
 ) -> list[tuple[str, str, str]]:
     """``(kind, headline, detail)`` for each event worth a banner, in order; as
-    HTML (:class:`~zaria_web.html.Markup`, names isolated) when ``html`` is set."""
+    HTML (:class:`~zaria_web.ui.html.Markup`, names isolated) when ``html`` is set."""
 
     def say(key: str, **params: object) -> str:
         return tr_html(tr, key, **params) if html else tr(key, **params)

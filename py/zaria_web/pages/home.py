@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from zaria_web import widgets
-from zaria_web.effects import Effects
-from zaria_web.html import Markup, die_face, el
-from zaria_web.saves import PREFIX as SAVE_PREFIX
+from zaria_web.runtime.effects import Effects
 from zaria_web.screen import GAMES, PLAYED, Context, Enter, Page, StorageChanged
+from zaria_web.storage.saves import PREFIX as SAVE_PREFIX
+from zaria_web.ui import widgets
+from zaria_web.ui.html import Markup, die_face, el
 
 #: The die face drawn on each game's card.
 ART = {"penta": 5, "farkle": 6}

@@ -2,7 +2,7 @@
 
 The end screen is drawn by the game's own screen (the same code as at the end of
 play), in its read-only mode (``viewer``): built from the kept
-engine state, extras and log (:mod:`zaria_web.archive`), it loads no save and
+engine state, extras and log (:mod:`zaria_web.storage.archive`), it loads no save and
 never plays, saves or counts anything, so the game in progress is untouched.
 Its Play again and New game buttons give way to Back, to the statistics.
 """
@@ -13,15 +13,15 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from zaria_web import archive, saved_state
-from zaria_web.archive_view import when
-from zaria_web.effects import Effects, Go
-from zaria_web.html import Markup, el
+from zaria_web.pages.archive_view import when
 from zaria_web.play import seats
 from zaria_web.play.intents import ToggleLog
 from zaria_web.play.screen import GameScreen, game_screen
+from zaria_web.runtime.effects import Effects, Go
 from zaria_web.screen import Context, Enter, Page, Refresh, StorageChanged
-from zaria_web.widgets import button
+from zaria_web.storage import archive, saved_state
+from zaria_web.ui.html import Markup, el
+from zaria_web.ui.widgets import button
 
 
 def end_screen(ctx: Context, entry: archive.Entry) -> GameScreen[Any]:

@@ -1,7 +1,7 @@
 """The rules page of a game, in the player's language.
 
 The page is the same for every game: a title, the contents, the game's sections
-(its package's ``rules`` module, see :mod:`zaria_web.rules_text`) and back
+(its package's ``rules`` module, see :mod:`zaria_web.ui.rules_text`) and back
 buttons. The words come from the ``rules.*`` messages; box names, button labels
 and the app's own messages are the catalogue's, so the page always names things
 the way the game screens show them, and every figure it quotes is computed by
@@ -15,9 +15,9 @@ from typing import Any
 
 from zaria.i18n import Translator
 from zaria_web import games
-from zaria_web.effects import Effects, Go
-from zaria_web.html import Markup, el
+from zaria_web.runtime.effects import Effects, Go
 from zaria_web.screen import Context, Page
+from zaria_web.ui.html import Markup, el
 
 
 class RulesScreen(Page):

@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from zaria.i18n import Translator
-from zaria_web.effects import Effects
-from zaria_web.html import Markup, el
+from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Page
-from zaria_web.settings import SETTING_VALUES, ChangeSetting, setting_intent
-from zaria_web.widgets import button, language_select, radio
+from zaria_web.storage.settings import SETTING_VALUES, ChangeSetting, setting_intent
+from zaria_web.ui.html import Markup, el
+from zaria_web.ui.widgets import button, language_select, radio
 
 
 def _labels(tr: Translator) -> dict[str, tuple[str, dict[str, str]]]:

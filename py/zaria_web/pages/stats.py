@@ -1,4 +1,4 @@
-"""The statistics screen: what :mod:`zaria_web.stats` counted, and a way to clear it.
+"""The statistics screen: what :mod:`zaria_web.storage.stats` counted, and a way to clear it.
 
 A panel per registered game. The figures of a game with house rules are per set
 of them: once games under other rules were counted, each set that has games gets
@@ -11,7 +11,7 @@ focused), because it cannot be undone; so does an import. One question is open
 at a time: asking one closes the other. Each takes the place of the buttons
 that asked it, and the CSS keeps it in view (it sticks to the bottom of the
 window rather than fall below it). What the clearing came to is said there too:
-the app clears (:class:`~zaria_web.effects.ClearStats`) and answers with
+the app clears (:class:`~zaria_web.runtime.effects.ClearStats`) and answers with
 :class:`Cleared`, as it answers every write a screen asks for.
 
 The figures are read when the screen is shown, and again when storage changes.
@@ -23,15 +23,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from zaria_web import archive_view, games, stats, transfer
-from zaria_web.counted import Counted
-from zaria_web.effects import Effects, Go
-from zaria_web.html import Markup, bdi, el, frag, tr_html
-from zaria_web.names import clean_name
-from zaria_web.player_stats import player_key
-from zaria_web.players_view import players_part
+from zaria_web import games
+from zaria_web.pages import archive_view
+from zaria_web.pages.players_view import players_part
+from zaria_web.runtime.effects import Effects, Go
 from zaria_web.screen import Context, Enter, Leave, Page, StorageChanged
-from zaria_web.widgets import button
+from zaria_web.storage import stats, transfer
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.player_stats import player_key
+from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
+from zaria_web.ui.names import clean_name
+from zaria_web.ui.widgets import button
 
 
 @dataclass(frozen=True)

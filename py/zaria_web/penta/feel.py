@@ -13,8 +13,8 @@ from typing import Any
 from zaria.penta.game import PentaGame, Record, Roll, Toggle
 from zaria.penta.scoring import PENTA_SCORE, UPPER, UPPER_BONUS_THRESHOLD, Box
 from zaria.penta.state import Scored
-from zaria_web.effects import Effects
 from zaria_web.play import feel
+from zaria_web.runtime.effects import Effects
 
 
 def is_penta(scored: Scored) -> bool:

@@ -1,5 +1,5 @@
-"""Penta's own figures in the statistics (see :mod:`zaria_web.stats` and
-:mod:`zaria_web.player_stats`): the upper-bonus rate, each player's Pentas and
+"""Penta's own figures in the statistics (see :mod:`zaria_web.storage.stats` and
+:mod:`zaria_web.storage.player_stats`): the upper-bonus rate, each player's Pentas and
 the cost of their choices against optimal play, and their final scores beside
 the optimal player's.
 """
@@ -10,12 +10,12 @@ from dataclasses import replace
 
 from zaria.i18n import Translator
 from zaria.penta.scoring import Box
-from zaria_web.charts import histogram
-from zaria_web.html import Markup, bdi, el, frag, tr_html
 from zaria_web.penta import optimal
 from zaria_web.play.log import GameLog
-from zaria_web.player_stats import PlayerStats, shown_name
-from zaria_web.stats import Summary
+from zaria_web.storage.player_stats import PlayerStats, shown_name
+from zaria_web.storage.stats import Summary
+from zaria_web.ui.charts import histogram
+from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
 
 #: A Penta record scoring this much or more carried a joker bonus (no box scores 100).
 JOKER_BONUS = 100

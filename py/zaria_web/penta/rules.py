@@ -1,4 +1,4 @@
-"""Penta's rules page: its sections (see :mod:`zaria_web.rules_text`).
+"""Penta's rules page: its sections (see :mod:`zaria_web.ui.rules_text`).
 
 Every figure the page quotes (points, bonuses, the joker's examples) is computed by
 the engine at render time, so the page cannot drift away from what the game does.
@@ -26,9 +26,9 @@ from zaria.penta.scoring import (
     box_options,
     score,
 )
-from zaria_web.html import Markup, el, frag
-from zaria_web.rules_text import Section, heading, joined, listing, para, table, text
-from zaria_web.settings import DEFAULT_SETTINGS
+from zaria_web.storage.settings import DEFAULT_SETTINGS
+from zaria_web.ui.html import Markup, el, frag
+from zaria_web.ui.rules_text import Section, heading, joined, listing, para, table, text
 
 #: The auto-record delay a new player gets, in seconds.
 DEFAULT_AUTORECORD = DEFAULT_SETTINGS["autorecord"]

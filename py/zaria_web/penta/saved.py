@@ -1,5 +1,5 @@
 """The Penta screen's own fields of a save, checked field by field (the selected box
-and the decisions reviewed at the end; see :mod:`zaria_web.saved_state` for the
+and the decisions reviewed at the end; see :mod:`zaria_web.storage.saved_state` for the
 fields every game has).
 
 A save that passes the engine's ``from_dict`` but holds, say, a review entry
@@ -17,7 +17,7 @@ from typing import Any
 from zaria.errors import StateError
 from zaria.penta.game import ROLLS_PER_TURN, ROUNDS
 from zaria.penta.scoring import Box
-from zaria_web.saved_state import whole
+from zaria_web.storage.saved_state import whole
 
 #: The fields of a Penta review entry (:class:`zaria_web.penta.review.Decision`);
 #: ``dice`` (the roll the choice was made on) is missing from older saves.

@@ -22,19 +22,19 @@ from zaria.penta.game import STATE_VERSION, PentaGame, Record, Roll, Toggle
 from zaria.penta.players import LEVELS
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, load_table, prepare
-from zaria_web import player_stats
-from zaria_web.counted import Counted
-from zaria_web.data_files import Arrived, DataFile, Failed
-from zaria_web.effects import Effects, Timer
-from zaria_web.html import Markup
 from zaria_web.penta import review, saved, view
 from zaria_web.penta.feel import felt
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
 from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import default_number, shown_name
+from zaria_web.runtime.data_files import Arrived, DataFile, Failed
+from zaria_web.runtime.effects import Effects, Timer
 from zaria_web.screen import Refresh
-from zaria_web.settings import ChangeSetting
+from zaria_web.storage import player_stats
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.settings import ChangeSetting
+from zaria_web.ui.html import Markup
 
 TABLE_URL = "data/penta_table.bin"
 

@@ -1,4 +1,4 @@
-"""Penta's part of the engine's self-check in the page (:mod:`zaria_web.selfcheck`)."""
+"""Penta's part of the engine's self-check in the page (:mod:`zaria_web.runtime.selfcheck`)."""
 
 from __future__ import annotations
 

@@ -15,11 +15,11 @@ from zaria.outcome import Outcome
 from zaria.penta.game import PentaGame, Totals
 from zaria.penta.players import LEVELS
 from zaria.penta.scoring import LOWER, UPPER, UPPER_BONUS_THRESHOLD, Box
-from zaria_web import widgets
-from zaria_web.html import Markup, bdi, bdi_list, die_face, el, frag, tr_html
 from zaria_web.penta.review import Coach, Decision, Keep, Score, choice_of, costliest_first
 from zaria_web.penta.review import verdict as review_verdict
 from zaria_web.play.seats import MAX_HUMANS, SeatForm, default_number, shown_name
+from zaria_web.ui import widgets
+from zaria_web.ui.html import Markup, bdi, bdi_list, die_face, el, frag, tr_html
 
 
 @dataclass

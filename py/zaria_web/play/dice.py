@@ -143,7 +143,7 @@ class Dice:
 
     def saved(self) -> dict[str, Any]:
         """The fields a save keeps about the dice (read by
-        :func:`zaria_web.saved_state.dice_fields`)."""
+        :func:`zaria_web.storage.saved_state.dice_fields`)."""
         return {
             "rolls": list(self.rolls),
             "dice": self.params.get("dice", ""),

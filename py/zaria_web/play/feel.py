@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from zaria.game import Game
-from zaria_web.effects import Effects
+from zaria_web.runtime.effects import Effects
 
 
 def ended(game: Game[Any], out: Effects) -> None:

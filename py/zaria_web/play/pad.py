@@ -22,10 +22,10 @@ from typing import Any, Protocol
 
 from zaria.errors import StateError
 from zaria.game import Game
-from zaria_web.effects import Effects, Focus
 from zaria_web.play.intents import KeyHold, Play, TakeBack
+from zaria_web.runtime.effects import Effects, Focus
 from zaria_web.screen import Context
-from zaria_web.widgets import Note, PadView
+from zaria_web.ui.widgets import Note, PadView
 
 #: The faces of a die, as the keypad shows them.
 FACES = range(1, 7)

@@ -29,10 +29,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from zaria.errors import IllegalActionError
 from zaria.game import Game, Seat, Undo
-from zaria_web import archive, games, saved_state, stats, widgets
-from zaria_web.counted import Counted
-from zaria_web.effects import Effects, Timer, Write
-from zaria_web.html import Markup, el, frag
+from zaria_web import games
 from zaria_web.play import seats
 from zaria_web.play.dice import Dice
 from zaria_web.play.intents import (
@@ -54,11 +51,16 @@ from zaria_web.play.log import GameLog, Note, Notes, Turn
 from zaria_web.play.pad import ACTS as PAD_ACTS
 from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
-from zaria_web.saves import ForgetSave, RejectSave
+from zaria_web.runtime.effects import Effects, Timer, Write
 from zaria_web.screen import Context, Enter, Leave, Page
-from zaria_web.settings import PACE_MS, ChangeSetting, setting_intent
-from zaria_web.widgets import Note as Said
-from zaria_web.widgets import PadView
+from zaria_web.storage import archive, saved_state, stats
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.saves import ForgetSave, RejectSave
+from zaria_web.storage.settings import PACE_MS, ChangeSetting, setting_intent
+from zaria_web.ui import widgets
+from zaria_web.ui.html import Markup, el, frag
+from zaria_web.ui.widgets import Note as Said
+from zaria_web.ui.widgets import PadView
 
 G = TypeVar("G", bound=Game[Any])
 
@@ -722,7 +724,7 @@ class GameScreen(Page, Generic[G]):
         if state is None:
             return
         # Every field the screen reads is checked here, before anything is cleared:
-        # a save that loads must play to its end (see zaria_web.saved_state).
+        # a save that loads must play to its end (see zaria_web.storage.saved_state).
         try:
             saved = saved_state.engine_state(state, self.spec.state_version)
             game = self.spec.from_dict(seats.clean_seats(self.ctx.tr, saved))

@@ -16,8 +16,8 @@ from typing import Any
 
 from zaria.game import Seat
 from zaria.i18n import Translator
-from zaria_web.effects import Effects
-from zaria_web.names import (
+from zaria_web.runtime.effects import Effects
+from zaria_web.ui.names import (
     NAME_LENGTH,
     clean_saved_seats,
     in_every_language,
@@ -180,7 +180,7 @@ class SeatForm:
 
     def seats(self, tr: Translator, level: str) -> list[Seat]:
         """The seats of a new game: the names cleaned and told apart (see
-        :func:`zaria_web.names.seat_names`), then the computer at ``level``."""
+        :func:`zaria_web.ui.names.seat_names`), then the computer at ``level``."""
         reserved = in_every_language(COMPUTER_NAME) if self.computer else []
         seats = [Seat(n) for n in seat_names(self.names, default_name(tr), reserved)]
         if self.computer:
@@ -189,7 +189,7 @@ class SeatForm:
 
 
 def clean_seats(tr: Translator, saved: dict[str, Any]) -> dict[str, Any]:
-    """A saved game's names, held to the rules of typed ones (see zaria_web.names)."""
+    """A saved game's names, held to the rules of typed ones (see zaria_web.ui.names)."""
     return clean_saved_seats(
         saved, default_name(tr), computer_name(tr), in_every_language(COMPUTER_NAME)
     )

@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     "err.farkle.empty_selection": "Επιλέξτε πρώτα ζάρια.",
     "err.farkle.too_many_dice": "{count} ζάρια δεν μπορούν να προέρχονται από μία ρίψη το πολύ 6 ζαριών.",
     "err.farkle.bad_target": "Ο στόχος είναι 5.000, 10.000 ή 15.000, όχι {target}.",
+    "err.farkle.bad_turns": "Παιχνίδι {turns} γύρων δεν γίνεται: διαλέξτε από 1 έως {most} γύρους.",
     "err.farkle.opening_minimum": "Όχι ακόμη: η πρώτη Τράπεζα θέλει τουλάχιστον {minimum} πόντους· αυτός ο γύρος έχει {points}.",
     "err.farkle.bad_rule": "Δεν είναι ένας από τους κανόνες του σπιτιού που προσφέρονται: {value}.",
     "err.farkle.game_over": "Το παιχνίδι τελείωσε.",

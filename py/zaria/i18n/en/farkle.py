@@ -73,6 +73,7 @@ MESSAGES: dict[str, str] = {
     "err.farkle.empty_selection": "Select dice first.",
     "err.farkle.too_many_dice": "{count} dice cannot come from one roll of at most 6.",
     "err.farkle.bad_target": "The target must be 5,000, 10,000 or 15,000, not {target}.",
+    "err.farkle.bad_turns": "A game of {turns} turns cannot be played: choose from 1 to {most} turns.",
     "err.farkle.opening_minimum": "Not yet: a first bank needs at least {minimum} points; this turn has {points}.",
     "err.farkle.bad_rule": "That is not one of the house rules offered: {value}.",
     "err.farkle.game_over": "The game is over.",

@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     "err.farkle.empty_selection": "Choisissez d’abord des dés.",
     "err.farkle.too_many_dice": "{count} dés ne peuvent pas venir d’un même lancer de 6 dés au plus.",
     "err.farkle.bad_target": "L’objectif est 5 000, 10 000 ou 15 000, pas {target}.",
+    "err.farkle.bad_turns": "Une partie de {turns} tours est impossible : choisissez de 1 à {most} tours.",
     "err.farkle.opening_minimum": "Pas encore\u202f: un premier encaissement demande au moins {minimum} points\u202f; ce tour en a {points}.",
     "err.farkle.bad_rule": "Ce n’est pas une des règles maison proposées\u202f: {value}.",
     "err.farkle.game_over": "La partie est terminée.",

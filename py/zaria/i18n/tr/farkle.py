@@ -73,6 +73,7 @@ MESSAGES: dict[str, str] = {
     "err.farkle.empty_selection": "Önce zar seçin.",
     "err.farkle.too_many_dice": "{count} zar, en çok 6 zarlık tek bir atıştan gelemez.",
     "err.farkle.bad_target": "Hedef 5.000, 10.000 ya da 15.000 olmalı, {target} değil.",
+    "err.farkle.bad_turns": "{turns} turluk oyun oynanamaz: 1 ile {most} arasında tur seçin.",
     "err.farkle.opening_minimum": "Henüz değil: ilk kez kasaya koymak için en az {minimum} puan gerekir; bu turda {points} var.",
     "err.farkle.bad_rule": "Bu, sunulan ev kurallarından biri değil: {value}.",
     "err.farkle.game_over": "Oyun bitti.",

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from zaria.i18n import Translator
-from zaria_web.html import Markup, el, frag
+from zaria_web.ui.html import Markup, el, frag
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 

@@ -34,10 +34,10 @@ def engine_state(state: dict[str, Any], version: int) -> dict[str, Any]:
     raises :class:`NewerState` when its version is above ``version``, StateError
     when it is not a dict.
 
-    >>> engine_state({"game": {"version": 2}}, 1)
+    >>> engine_state({"game": {"version": 2}}, 1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    zaria_web.saved_state.NewerState: the game state has version 2, newer than this app's (1)
+    zaria_web.storage.saved_state.NewerState: the game state has version 2, newer than ...
     """
     d = state.get("engine", state.get("game"))
     if not isinstance(d, dict):

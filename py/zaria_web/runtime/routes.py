@@ -17,7 +17,7 @@ from zaria_web.screen import GAMES, PLAYED
 #: finished game opened again, named by its id (``#/game/<id>``).
 SCREENS = (*PLAYED, "stats", "settings", "rules", "game")
 _PART = re.compile(r"[a-z]+(?:-[a-z]+)?")
-#: A finished game's id (:func:`zaria_web.archive.game_id`).
+#: A finished game's id (:func:`zaria_web.storage.archive.game_id`).
 GAME_ID = re.compile(r"[0-9a-z]{1,40}")
 
 

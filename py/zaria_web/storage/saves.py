@@ -19,7 +19,7 @@ opened are for the screen to show (it starts a fresh game anyway): their
 notice id is :attr:`Loaded.notice`, or the return value of :meth:`SaveStore.reject`.
 
 - **unreadable, or not a save of this game** → ``save.corrupt``; every save is
-  decoded by :func:`zaria_web.stored.decode_json` (size and nesting limits);
+  decoded by :func:`zaria_web.storage.stored.decode_json` (size and nesting limits);
 - **made by a newer build** (format above :data:`FORMAT`, or a state whose
   engine version is newer: the screen passes ``"save.newer"`` to
   :meth:`SaveStore.reject`) → ``save.newer``;
@@ -33,7 +33,7 @@ newest :data:`BAD_KEEP` are kept, for inspection) and a fresh game starts.
 Problems that arise during play are shown by the app above every screen,
 through the ``notify`` callback (the app shows a notice once per screen):
 
-- **Storage that cannot be read** (:class:`~zaria_web.host.StorageError`) is
+- **Storage that cannot be read** (:class:`~zaria_web.runtime.host.StorageError`) is
   not an empty storage. A game whose save could not be read when it was opened
   is *blocked* (:attr:`SaveStore.blocked`): this page never writes or removes
   its save, so a fresh game cannot replace the one that could not be seen;
@@ -63,9 +63,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from zaria_web.effects import Write
-from zaria_web.host import Host, StorageError
-from zaria_web.stored import Unreadable, decode_json
+from zaria_web.runtime.effects import Write
+from zaria_web.runtime.host import Host, StorageError
+from zaria_web.storage.stored import Unreadable, decode_json
 
 FORMAT = 2
 PREFIX = "zaria.save."
@@ -118,7 +118,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     >>> migrate({"format": 3, "game": "penta", "state": {}})
     Traceback (most recent call last):
     ...
-    zaria_web.saves.SaveFormatError: save format 3 is newer than this app's (2)
+    zaria_web.storage.saves.SaveFormatError: save format 3 is newer than this app's (2)
     """
     fmt = data.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
@@ -138,10 +138,10 @@ def decode(raw: str, game: str) -> tuple[dict[str, Any], Writer]:
 
     >>> decode('{"format": 2, "game": "farkle", "state": {}, "tab": "a", "rev": 3}', "farkle")
     ({}, Writer(tab='a', rev=3))
-    >>> decode('{"format": 2, "game": "penta"', "penta")
+    >>> decode('{"format": 2, "game": "penta"', "penta")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    zaria_web.saves.SaveFormatError: not JSON: Expecting ',' delimiter: line 1 column 30 (char 29)
+    zaria_web.storage.saves.SaveFormatError: not JSON: Expecting ',' delimiter: line 1 ...
     """
     try:
         data = decode_json(raw)

@@ -1,4 +1,4 @@
-"""The finished games kept (:mod:`zaria_web.archive`), as the statistics screen lists
+"""The finished games kept (:mod:`zaria_web.storage.archive`), as the statistics screen lists
 them, and their dates in each language's words. Pure: same games, same HTML."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from zaria.i18n import Translator
-from zaria_web.archive import Entry
-from zaria_web.html import Markup, bdi, el, join
-from zaria_web.names import clean_name
 from zaria_web.play.seats import shown_name
+from zaria_web.storage.archive import Entry
+from zaria_web.ui.html import Markup, bdi, el, join
+from zaria_web.ui.names import clean_name
 
 
 def when(tr: Translator, iso: str) -> str:

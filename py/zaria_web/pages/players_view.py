@@ -3,7 +3,7 @@ charts of the one chosen (their scores game by game and the game's own chart,
 such as Penta's final scores against the optimal player's). The figures and the
 chart that are a game's own are its package's ``figures`` module's.
 
-Pure drawing of a :class:`~zaria_web.stats.Summary`'s players: the same
+Pure drawing of a :class:`~zaria_web.storage.stats.Summary`'s players: the same
 summary and choice give the same HTML. The table scrolls inside its own box
 when it is wider than the screen, so the page never scrolls sideways; the
 names stay put while the figures scroll, and a shade at the edge with more
@@ -18,9 +18,9 @@ from typing import Any
 
 from zaria.i18n import Translator
 from zaria_web import games
-from zaria_web.charts import line_chart
-from zaria_web.html import Markup, bdi, el, frag, tr_html
-from zaria_web.player_stats import PlayerStats, player_key, shown_name
+from zaria_web.storage.player_stats import PlayerStats, player_key, shown_name
+from zaria_web.ui.charts import line_chart
+from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
 
 
 def _figures(game: str) -> Any:

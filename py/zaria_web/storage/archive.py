@@ -1,19 +1,19 @@
 """Finished games, kept in the browser's storage (``zaria.games``) to be opened again.
 
 When a game ends, its screen's update makes its :class:`Entry` and asks for it to
-be counted and kept (:class:`zaria_web.stats.RecordGame`); the app calls
+be counted and kept (:class:`zaria_web.storage.stats.RecordGame`); the app calls
 :func:`add` after the update, where it performs every write, for every game the
 statistics count (not with scripted or seeded dice, not in a tab another tab
-has taken the game from: :func:`zaria_web.stats.record`'s conditions). A
+has taken the game from: :func:`zaria_web.storage.stats.record`'s conditions). A
 screen's update only reads the games kept (:func:`look`). An entry holds what
 the end screen needs to be drawn again: the engine's state, the screen's extras
 (Penta's reviewed decisions), the game's log when there is one, with the date,
 the seats, the totals and the winners for the list, and what the statistics
-counted it under (:class:`~zaria_web.counted.Counted`, stored as its key).
+counted it under (:class:`~zaria_web.storage.counted.Counted`, stored as its key).
 
 The stored value is ``{"format": 1, "games": [...]}``, oldest first, at most
 :data:`MAX_GAMES` games and :data:`MAX_CHARS` characters (the oldest go first),
-read through :func:`zaria_web.stored.decode_json`. A game is kept once: its id
+read through :func:`zaria_web.storage.stored.decode_json`. A game is kept once: its id
 is made from its final state, and a game already there is not added again.
 
 When storage is full, the oldest games are dropped one by one until the new one
@@ -31,13 +31,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zaria.game import Game, Seat
-from zaria_web import stored
-from zaria_web.counted import Counted
-from zaria_web.effects import Effects
-from zaria_web.host import Host
-from zaria_web.routes import GAME_ID
+from zaria_web.runtime.effects import Effects
+from zaria_web.runtime.host import Host
+from zaria_web.runtime.routes import GAME_ID
 from zaria_web.screen import GAMES, Context
-from zaria_web.stored import Status, Unreadable
+from zaria_web.storage import stored
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.stored import Status, Unreadable
 
 KEY = "zaria.games"
 BAD_KEY = "zaria.badgames"
@@ -45,7 +45,7 @@ FORMAT = 1
 #: The most games kept (the oldest go first).
 MAX_GAMES = 50
 #: The most characters the stored list may take: below what
-#: :func:`zaria_web.stored.read` accepts, with room for the statistics in an export.
+#: :func:`zaria_web.storage.stored.read` accepts, with room for the statistics in an export.
 MAX_CHARS = 900_000
 #: The longest date read back.
 _MAX_DATE = 40
@@ -178,7 +178,7 @@ def entry(
 
 def parse(raw: str) -> list[Entry]:
     """The games stored as ``raw``, oldest first; raises
-    :class:`~zaria_web.stored.Unreadable` for anything else.
+    :class:`~zaria_web.storage.stored.Unreadable` for anything else.
 
     >>> parse('{"format": 1, "games": []}')
     []
@@ -188,7 +188,7 @@ def parse(raw: str) -> list[Entry]:
 
 def parse_value(data: Any) -> list[Entry]:
     """The games of a decoded value (the stored one, or an export's); raises
-    :class:`~zaria_web.stored.Unreadable`."""
+    :class:`~zaria_web.storage.stored.Unreadable`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Unreadable("unknown format of the finished games")
     games = data.get("games")
@@ -262,7 +262,7 @@ def add(ctx: Context, new: Entry) -> bool:
 
 def drop_oldest(ctx: Context) -> bool:
     """Drop the oldest finished game to make room for a game in progress that storage
-    cannot hold (:attr:`zaria_web.saves.SaveStore.make_room`); whether one was dropped.
+    cannot hold (:attr:`zaria_web.storage.saves.SaveStore.make_room`); whether one was dropped.
     The player is told (``games.made_room``), once per screen."""
     found = read(ctx.host)
     games = found.value

@@ -11,11 +11,11 @@ from typing import Any
 
 from zaria.i18n import LANGUAGES, NATIVE_NAMES, Translator
 from zaria.outcome import Outcome
-from zaria_web.html import Markup, bdi, die_face, el, frag, tr_html
-from zaria_web.names import NAME_LENGTH, name_full
 from zaria_web.play.log import GameLog, Turn
 from zaria_web.play.log import Note as LogNote
 from zaria_web.play.seats import DEFAULT_NAME, NAME_LIMIT
+from zaria_web.ui.html import Markup, bdi, die_face, el, frag, tr_html
+from zaria_web.ui.names import NAME_LENGTH, name_full
 
 #: The message of an unexpected error, and the id its notice is dismissed by.
 ERROR_NOTICE = "error.generic"

@@ -53,10 +53,10 @@ from typing import Any
 from urllib.parse import urljoin
 
 from zaria import i18n
-from zaria_web import routes
 from zaria_web.app import SCREENS, App
 from zaria_web.games import screen_modules
-from zaria_web.host import StorageError
+from zaria_web.runtime import routes
+from zaria_web.runtime.host import StorageError
 
 Op = list[Any]
 #: Keys a screen may take as shortcuts: each is offered to the screen shown after
@@ -79,7 +79,7 @@ KEY_CANDIDATES = (
 
 
 class RelayHost:
-    """:class:`~zaria_web.host.Host` for an app in a worker: its calls become operations."""
+    """:class:`~zaria_web.runtime.host.Host` for an app in a worker: its calls become operations."""
 
     def __init__(self, snapshot: dict[str, Any], spawn_fetch: Callable[..., None]) -> None:
         self.ops: list[Op] = []

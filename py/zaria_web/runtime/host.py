@@ -1,6 +1,6 @@
 """What the controllers need from the page, as a protocol.
 
-:class:`zaria_web.relay.RelayHost` implements it for the page (in a worker, as
+:class:`zaria_web.runtime.relay.RelayHost` implements it for the page (in a worker, as
 operations the page applies); the native tests use a fake. Controllers never touch ``js`` directly.
 """
 
@@ -14,7 +14,7 @@ class StorageError(Exception):
     """Storage could not be read (a privacy mode, a locked profile, a broken browser).
 
     It is not an empty storage: what is stored is unknown, so nothing may be
-    written over it (see :mod:`zaria_web.stored`).
+    written over it (see :mod:`zaria_web.storage.stored`).
     """
 
 

@@ -14,7 +14,7 @@ What counts:
   people's results only (a game against the computer counts the person's
   score, not the computer's);
 - Farkle wins are counted by player name, computers included;
-- each summary counts one :class:`~zaria_web.counted.Counted`: Farkle games are
+- each summary counts one :class:`~zaria_web.storage.counted.Counted`: Farkle games are
   counted per set of house rules, the rules page's game under ``farkle``, as
   before house rules existed, and each other set under ``farkle:<rules id>``
   (``farkle:additive-open500``);
@@ -22,18 +22,18 @@ What counts:
   ``penta:real`` and ``farkle:real`` (whatever Farkle's house rules);
 - games with scripted or seeded dice do not count, nor does a game this tab
   plays while another tab holds it (a stale copy: see
-  :class:`zaria_web.saves.SaveStore`), so one game is never counted twice (the
+  :class:`zaria_web.storage.saves.SaveStore`), so one game is never counted twice (the
   game screen passes whether its dice were, :func:`record` checks).
 
 The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``, plus
 one ``"farkle:<rules id>": {...}`` per other set of house rules that has
-games (each key a :meth:`Counted.encode <zaria_web.counted.Counted.encode>`), read
-through :func:`zaria_web.stored.decode_json`. Statistics stored
+games (each key a :meth:`Counted.encode <zaria_web.storage.counted.Counted.encode>`), read
+through :func:`zaria_web.storage.stored.decode_json`. Statistics stored
 before house rules existed are the same format without those keys, so they load
 as they are and their Farkle games go on counting for the rules page's game. A
 rules id written otherwise than this version writes it (``farkle:standard-open0``,
 the options in another order) is read as the rules it names
-(:meth:`Counted.parse <zaria_web.counted.Counted.parse>`).
+(:meth:`Counted.parse <zaria_web.storage.counted.Counted.parse>`).
 A key this version cannot count (an unknown game or rules id, from an older or
 newer app or an imported file) is kept as it is, beside the figures it counts:
 each write of the statistics writes it back unchanged (:func:`split`). An
@@ -52,15 +52,15 @@ from typing import Any
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
-from zaria_web import stored
-from zaria_web.archive import Entry
-from zaria_web.counted import BadCounted, Counted
-from zaria_web.effects import Effects, Write
-from zaria_web.host import Host
 from zaria_web.play.log import GameLog
-from zaria_web.player_stats import PlayerStats, SeatGame, add_game, parse_players
+from zaria_web.runtime.effects import Effects, Write
+from zaria_web.runtime.host import Host
 from zaria_web.screen import GAMES, Context
-from zaria_web.stored import Status, Unreadable
+from zaria_web.storage import stored
+from zaria_web.storage.archive import Entry
+from zaria_web.storage.counted import BadCounted, Counted
+from zaria_web.storage.player_stats import PlayerStats, SeatGame, add_game, parse_players
+from zaria_web.storage.stored import Status, Unreadable
 
 KEY = "zaria.stats"
 BAD_KEY = "zaria.badstats"
@@ -124,7 +124,7 @@ class Summary:
     best_name: str = ""
     bonus: int = 0
     wins: tuple[tuple[str, int], ...] = ()
-    #: Each person's figures (:mod:`zaria_web.player_stats`), most games first.
+    #: Each person's figures (:mod:`zaria_web.storage.player_stats`), most games first.
     players: tuple[PlayerStats, ...] = ()
 
     @property
@@ -204,7 +204,7 @@ def empty() -> dict[Counted, Summary]:
 
 
 def parse(raw: str) -> dict[Counted, Summary]:
-    """The statistics stored as ``raw``; raises :class:`~zaria_web.stored.Unreadable`
+    """The statistics stored as ``raw``; raises :class:`~zaria_web.storage.stored.Unreadable`
     for anything else.
 
     Every game has a summary (empty when nothing was counted); Farkle under other
@@ -218,7 +218,7 @@ def parse(raw: str) -> dict[Counted, Summary]:
 
 def parse_value(data: Any) -> tuple[dict[Counted, Summary], dict[str, Any]]:
     """The summaries of a decoded statistics object, and what it holds that this
-    version keeps as it is (:func:`split`); raises :class:`~zaria_web.stored.Unreadable`."""
+    version keeps as it is (:func:`split`); raises :class:`~zaria_web.storage.stored.Unreadable`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Unreadable("unknown statistics format")
     counted, kept = split(data)
@@ -244,7 +244,8 @@ def kept(raw: str | None) -> dict[str, Any]:
 
 def value(summaries: dict[Counted, Summary], keep: dict[str, Any]) -> dict[str, Any]:
     """The statistics as stored (``zaria.stats``): the summaries, each under its key
-    (:meth:`Counted.encode <zaria_web.counted.Counted.encode>`), and what is kept as it is."""
+    (:meth:`Counted.encode <zaria_web.storage.counted.Counted.encode>`), and what is
+    kept as it is."""
     return {**keep, "format": FORMAT, **{c.encode(): s.to_dict() for c, s in summaries.items()}}
 
 
@@ -312,7 +313,7 @@ def add_result(
 ) -> Summary:
     """``s`` with one more finished game.
 
-    The players' figures (:mod:`zaria_web.player_stats`) count ``won`` as the
+    The players' figures (:mod:`zaria_web.storage.player_stats`) count ``won`` as the
     game's winners (``winners`` when not given), each seat's cost of its reviewed
     choices (``costs``: None when they were not reviewed) and, from ``log``, the
     own figures of the game ``played`` (its package's ``figures.count_log``).
@@ -419,7 +420,7 @@ def record(
     each is a person, for Penta whether each earned the upper bonus, and the winners
     when ``wins`` is set; the game's log and, for Penta, each seat's cost of its
     reviewed choices (None: not reviewed) give the players' own figures
-    (:mod:`zaria_web.player_stats`). False when it does not count (see the module's
+    (:mod:`zaria_web.storage.player_stats`). False when it does not count (see the module's
     docs) or the statistics could not be read (nothing is stored over them).
 
     This writes: the app calls it (a :class:`RecordGame` effect), after the update."""

@@ -1,7 +1,7 @@
 """The worker's end of the page: the only module that imports ``js`` and ``polyscript``.
 
 PyScript runs ``worker.py`` (the site's) in a web worker; it calls :func:`serve`,
-which hands the page's calls to a :class:`zaria_web.relay.Relay` and gives the
+which hands the page's calls to a :class:`zaria_web.runtime.relay.Relay` and gives the
 relay what only the worker's JavaScript has: sending to the page, and downloads.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from zaria_web.relay import Relay
+from zaria_web.runtime.relay import Relay
 
 # Downloads under way (a task nobody holds could be collected before it ends).
 _tasks: set[Any] = set()
@@ -39,7 +39,7 @@ def _fetch(url: str, done: Callable[[bytes], None], failed: Callable[[str], None
 
 
 def _selfcheck() -> str:
-    from zaria_web.selfcheck import run_selfcheck
+    from zaria_web.runtime.selfcheck import run_selfcheck
 
     return json.dumps(run_selfcheck())
 

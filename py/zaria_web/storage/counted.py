@@ -1,7 +1,7 @@
 """What a set of statistics counts: a game, under which house rules, with which dice.
 
-The statistics (:mod:`zaria_web.stats`) keep one summary per :class:`Counted`
-value, and every finished game kept (:mod:`zaria_web.archive`) names the one it
+The statistics (:mod:`zaria_web.storage.stats`) keep one summary per :class:`Counted`
+value, and every finished game kept (:mod:`zaria_web.storage.archive`) names the one it
 was counted under. In storage and in an exported file the value is a key
 (:meth:`Counted.encode`, read back by :meth:`Counted.parse`), written as the
 statistics have always written it:
@@ -44,7 +44,7 @@ class Counted:
     >>> Counted("penta", "additive")
     Traceback (most recent call last):
     ...
-    zaria_web.counted.BadCounted: penta has no house rules
+    zaria_web.storage.counted.BadCounted: penta has no house rules
     """
 
     game: str
@@ -83,10 +83,10 @@ class Counted:
         Counted(game='farkle', rules='additive-open350-penalty500', real=False)
         >>> Counted.parse("farkle:standard-open0") == Counted("farkle")
         True
-        >>> Counted.parse("yacht:real")
+        >>> Counted.parse("yacht:real")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        zaria_web.counted.BadCounted: 'yacht:real': unknown game 'yacht'; games: penta, farkle
+        zaria_web.storage.counted.BadCounted: 'yacht:real': unknown game 'yacht'; games: ...
         """
         if not isinstance(key, str):
             raise BadCounted(f"a statistics key is text, not {type(key).__name__}")

@@ -131,7 +131,7 @@ class StoreAll:
 class Write:
     """An effect that writes the browser's storage, performed by the app right after
     the update's save (see the module's docs). Those whose values belong to another
-    module are defined there (:class:`zaria_web.stats.RecordGame`)."""
+    module are defined there (:class:`zaria_web.storage.stats.RecordGame`)."""
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@ developer tools left there, so every value is read as hostile:
   Whatever goes wrong raises :class:`Unreadable`.
 - :func:`read` reads one key and parses it, and tells the four outcomes apart
   (:class:`Status`): absent, unreadable, read, or storage that refused to be
-  read (:class:`~zaria_web.host.StorageError`). It never raises.
+  read (:class:`~zaria_web.runtime.host.StorageError`). It never raises.
 - :func:`write` stores a value unless the key cannot be read: a value nobody
   could see may be worth keeping, so it is never written over.
 - :func:`look` reads as :func:`read_or_set_aside` does, for a screen's update,
   which never writes: the value to set aside, and the notice, are effects for
-  the app to perform (:mod:`zaria_web.effects`).
+  the app to perform (:mod:`zaria_web.runtime.effects`).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
-from zaria_web.effects import Effects
-from zaria_web.host import Host, StorageError
+from zaria_web.runtime.effects import Effects
+from zaria_web.runtime.host import Host, StorageError
 
 #: The longest stored value read (saves are a few kilobytes).
 MAX_CHARS = 1_000_000
@@ -141,11 +141,11 @@ def decode_json(raw: str, limit: int = MAX_CHARS) -> Any:
     >>> decode_json("[" * 100_000 + "]" * 100_000)
     Traceback (most recent call last):
     ...
-    zaria_web.stored.Unreadable: nested deeper than 32
+    zaria_web.storage.stored.Unreadable: nested deeper than 32
     >>> decode_json("[NaN]")
     Traceback (most recent call last):
     ...
-    zaria_web.stored.Unreadable: NaN is not a JSON number
+    zaria_web.storage.stored.Unreadable: NaN is not a JSON number
     """
     if not isinstance(raw, str):
         raise Unreadable(f"not text: {type(raw).__name__}")

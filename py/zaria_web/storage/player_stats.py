@@ -30,9 +30,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeGuard
 
 from zaria_web import games
-from zaria_web.names import clean_name
 from zaria_web.play.log import GameLog
-from zaria_web.stored import MAX_NUMBER, count, whole
+from zaria_web.storage.stored import MAX_NUMBER, count, whole
+from zaria_web.ui.names import clean_name
 
 #: Players kept per game (the most recent).
 MAX_PLAYERS = 50

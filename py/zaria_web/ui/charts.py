@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zaria.i18n import Translator
-from zaria_web.html import Markup, bdi, el, frag
+from zaria_web.ui.html import Markup, bdi, el, frag
 
 #: The chart text's size in CSS pixels (the CSS gives ``.chart-svg`` this size).
 FONT = 14

@@ -7,7 +7,7 @@ arrive, or arrives cut short or damaged (``read`` raises), is as good as absent:
 its :attr:`~DataFile.error` says why, and :meth:`~DataFile.request` asks for it
 again (the screen's "Try again" button).
 
-The download is an effect (:class:`~zaria_web.effects.Download`); its answer
+The download is an effect (:class:`~zaria_web.runtime.effects.Download`); its answer
 comes back to the screen's update as :class:`Arrived` or :class:`Failed`, which
 the screen hands to :meth:`DataFile.answer`.
 """
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from zaria_web.effects import Effects
+from zaria_web.runtime.effects import Effects
 
 T = TypeVar("T")
 

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from zaria.i18n import LANGUAGES
-from zaria_web import stored
-from zaria_web.stored import Unreadable
+from zaria_web.storage import stored
+from zaria_web.storage.stored import Unreadable
 
 THEMES = ("system", "light", "dark")
 DEFAULT_SETTINGS = {
@@ -81,7 +81,7 @@ def setting_intent(data: Mapping[str, str]) -> ChangeSetting | None:
 
 def parse_settings(raw: str) -> dict[str, str]:
     """The valid settings stored as ``raw``: unknown keys and bad values are left out
-    (their defaults apply); raises :class:`~zaria_web.stored.Unreadable` when
+    (their defaults apply); raises :class:`~zaria_web.storage.stored.Unreadable` when
     ``raw`` is not a JSON object.
 
     >>> parse_settings('{"pace": "fast", "autorecord": "²", "x": 1}')

@@ -5,8 +5,8 @@ Export saves a JSON file (``zaria-stats-YYYY-MM-DD.json``)::
     {"app": "zaria", "format": 1, "date": "<ISO>", "stats": <zaria.stats>, "games": <zaria.games>}
 
 Import reads a picked file through the guarded decoders
-(:func:`zaria_web.stored.decode_json`, :func:`zaria_web.stats.parse`,
-:func:`zaria_web.archive.parse_value`): a file too large, not JSON, not ours, of a
+(:func:`zaria_web.storage.stored.decode_json`, :func:`zaria_web.storage.stats.parse`,
+:func:`zaria_web.storage.archive.parse_value`): a file too large, not JSON, not ours, of a
 newer format, or with malformed statistics or games gets its own message and
 changes nothing. A good file is described in a confirmation first; only then
 does it replace both.
@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from zaria.i18n import Translator
-from zaria_web import archive, stats, stored
-from zaria_web.counted import Counted
-from zaria_web.effects import Effects
-from zaria_web.html import Markup, el
+from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, StorageChanged
-from zaria_web.stored import Status, Unreadable
-from zaria_web.widgets import button
+from zaria_web.storage import archive, stats, stored
+from zaria_web.storage.counted import Counted
+from zaria_web.storage.stored import Status, Unreadable
+from zaria_web.ui.html import Markup, el
+from zaria_web.ui.widgets import button
 
 APP = "zaria"
 FORMAT = 1
