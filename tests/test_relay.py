@@ -75,35 +75,18 @@ class MainThread:
         for name, args in ops:
             if name == "render":
                 self.screen, self.tools = args["screen"], args["tools"]
-            elif name == "focus":
-                self.focused = args["selector"]
-            elif name == "announce":
-                self.announced.append(args["text"])
-            elif name == "timer":
-                self.timers[args["id"]] = args["ms"]
-            elif name == "untimer":
-                self.timers.pop(args["id"], None)
             elif name == "set":
                 refused += self._set(args["key"], args["value"])
             elif name == "read" and self.picked is not None:
                 read.append({"id": args["id"], "text": self.picked})
-            elif name == "save":
-                self.saved.append(args["text"])
             elif name == "setall":
                 wrote.append(self._set_all(args["id"], args["values"]))
             elif name == "remove" and self.storage is not None:
                 self.storage.pop(args["key"], None)
-            elif name in ("push", "replace"):
-                self._entry(name == "push", {"zaria": args["name"], "depth": args["depth"]})
-            elif name == "go":
-                self.at += args["steps"]
-                self.call("popstate", {"state": self.state(), "hash": ""})
-            elif name == "keys":
-                self.keys = args["keys"]
-            elif name == "warn":
-                self.warnings.append(args["text"])
-            elif name == "stopping":
-                self.stepping = args["stepping"]
+            elif name in ("push", "replace", "go"):
+                self._history(name, args)
+            else:
+                self._note(name, args)
         for r in refused:
             self.call("refused", r)
         for w in wrote:
@@ -111,9 +94,34 @@ class MainThread:
         for r in read:
             self.call("read", r)
 
-    def _entry(self, push: bool, entry: dict[str, Any]) -> None:
-        """A history entry added (``push``) or relabelled, as web/page/history.js does."""
-        if push:
+    def _note(self, name: str, args: dict[str, Any]) -> None:
+        """The operations the page only records."""
+        if name == "focus":
+            self.focused = args["selector"]
+        elif name == "announce":
+            self.announced.append(args["text"])
+        elif name == "timer":
+            self.timers[args["id"]] = args["ms"]
+        elif name == "untimer":
+            self.timers.pop(args["id"], None)
+        elif name == "save":
+            self.saved.append(args["text"])
+        elif name == "keys":
+            self.keys = args["keys"]
+        elif name == "warn":
+            self.warnings.append(args["text"])
+        elif name == "stopping":
+            self.stepping = args["stepping"]
+
+    def _history(self, name: str, args: dict[str, Any]) -> None:
+        """The browser's history (as web/page/history.js keeps it): a screen pushed or
+        relabelled, or a step back."""
+        if name == "go":
+            self.at += args["steps"]
+            self.call("popstate", {"state": self.state(), "hash": ""})
+            return
+        entry = {"zaria": args["name"], "depth": args["depth"]}
+        if name == "push":
             del self.history[self.at + 1 :]
             self.history.append(entry)
             self.at += 1

@@ -19,6 +19,7 @@ from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Leave, Page
 from zaria_web.storage import saves
 from zaria_web.storage.saves import FORMAT, Loaded, SaveStore, Writer, decode, migrate
+from zaria_web.ui.html import Markup, el
 
 KEY = "zaria.save.penta"
 STATE = {"game": "penta", "version": 1, "round": 3, "dice": [1, 2, 3, 4, 5], "held": [0, 1]}
@@ -418,8 +419,8 @@ class CounterScreen(Page):
         self.count = int((loaded.state or {}).get("count", 0))
         self.left = False
 
-    def view(self) -> str:
-        return f'<p id="count">{self.count}</p>'
+    def view(self) -> Markup:
+        return el("p", self.count, id="count")
 
     def intent(self, act: str, data: Mapping[str, str]) -> str | None:
         return act if act == "inc" else None

@@ -8,6 +8,7 @@ engine never imports the browser layer.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,56 @@ def test_every_function_fits_on_a_screen(name: str) -> None:
         and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
     ]
     assert not long, f"{name}: {long}"
+
+
+#: An HTML tag in a string: ``<p``, ``</p>``, ``<br>``, ``<svg ``.
+HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*[\s/>]")
+#: The modules that may write HTML by hand: the builder itself (its elements, and the
+#: die faces' fixed SVG).
+HTML_WRITERS = {"zaria_web.ui.html"}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstrings' nodes (they describe markup, with examples)."""
+    found = set()
+    for node in ast.walk(tree):
+        kinds = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+        if isinstance(node, kinds) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def html_literals(path: Path) -> list[tuple[int, str]]:
+    """The string literals (f-strings' pieces included) holding an HTML tag, with
+    their line, docstrings aside."""
+    tree = ast.parse(path.read_text())
+    docs = _docstrings(tree)
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docs
+        and HTML_TAG.search(node.value)
+    ]
+
+
+BROWSER_LAYER = sorted(n for n in MODULES if n.startswith("zaria_web"))
+
+
+@pytest.mark.parametrize("name", BROWSER_LAYER)
+def test_html_is_built_with_the_escaping_builder(name: str) -> None:
+    """Outside :mod:`zaria_web.ui.html`, no string holds an HTML tag: elements are built
+    with ``el()``, which escapes text unless it is :class:`~zaria_web.ui.html.Markup`."""
+    if name in HTML_WRITERS:
+        return
+    assert not html_literals(MODULES[name]), html_literals(MODULES[name])
+
+
+def test_the_html_check_sees_tags(tmp_path: Path) -> None:
+    source = "x = f'<p class=\"a\">{y}</p>'\n\ndef f():\n    '''<p> in a docstring.'''\n"
+    path = tmp_path / "probe.py"
+    path.write_text(source)
+    assert [line for line, _ in html_literals(path)] == [1, 1]

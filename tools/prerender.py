@@ -37,7 +37,7 @@ from zaria.i18n import LANGUAGES, Translator  # noqa: E402
 from zaria_web import games  # noqa: E402
 from zaria_web.runtime.relay import Relay  # noqa: E402
 from zaria_web.storage.settings import THEME_KEY, THEMES  # noqa: E402
-from zaria_web.ui.html import h  # noqa: E402
+from zaria_web.ui.html import el  # noqa: E402
 
 #: The source page's placeholders, replaced by the build.
 SCREEN_MARK = "<!-- prerender:screen -->"
@@ -95,7 +95,7 @@ def words(lang: str) -> str:
     for anything else."""
     tr = Translator(lang)
     return "".join(
-        f'<p class="early-note" role="status" data-early="{kind}">{h(tr("early." + kind))}</p>'
+        el("p", tr("early." + kind), class_="early-note", role="status", data_early=kind)
         for kind in ("start", "wait")
     )
 
@@ -120,10 +120,10 @@ def games_head() -> dict[str, str]:
     named = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     description = f"{named}: dice games to play together on one device, or against the computer."
     return {
-        GAMES_META: f'<meta name="zaria-games" content="{h(" ".join(games.NAMES))}">',
-        DESCRIPTION_META: f'<meta name="description" content="{h(description)}">',
+        GAMES_META: el("meta", name="zaria-games", content=" ".join(games.NAMES)),
+        DESCRIPTION_META: el("meta", name="description", content=description),
         STYLES_MARK: "\n  ".join(
-            f'<link rel="stylesheet" href="./{stylesheet(g)}">' for g in games.NAMES
+            el("link", rel="stylesheet", href=f"./{stylesheet(g)}") for g in games.NAMES
         ),
     }
 

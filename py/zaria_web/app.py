@@ -97,6 +97,7 @@ from zaria_web.storage.settings import (
 )
 from zaria_web.storage.stored import Status
 from zaria_web.ui import widgets
+from zaria_web.ui.html import Markup, el, frag
 from zaria_web.ui.widgets import ERROR_NOTICE
 
 #: The pages by name: (module, class), imported on first use (the games' screens
@@ -664,7 +665,7 @@ class App:
             # The screen itself cannot be drawn: the notice, and the way home.
             home = widgets.button(tr("nav.home"), "home", "error-home")
             self.host.perform(
-                Render(self.notices_html() + f'<div class="btn-row">{home}</div>', self.tools())
+                Render(frag(self.notices_html(), el("div", home, class_="btn-row")), self.tools())
             )
 
     def _error_message(self) -> str:
@@ -713,7 +714,7 @@ class App:
             if self.screen is old:
                 self.screen = self._screens["home"]
 
-    def notices_html(self) -> str:
+    def notices_html(self) -> Markup:
         """The notices, and the offer to continue here a game another tab holds."""
         tr = self.ctx.tr
         out = []
@@ -726,7 +727,7 @@ class App:
         return widgets.notices(out)
 
     # -- drawing ------------------------------------------------------------
-    def tools(self) -> str:
+    def tools(self) -> Markup:
         """The top bar: language selector and theme switch."""
         return widgets.tools(self.ctx.tr, self.settings["theme"])
 
@@ -747,4 +748,4 @@ class App:
         self.host.perform(Document(tr.lang, self.settings["theme"], tr("app.name")))
         # The screen first: drawing it may raise a notice (a save that cannot be read).
         screen = self.screen.view()
-        self.host.perform(Render(self.notices_html() + screen, self.tools()))
+        self.host.perform(Render(frag(self.notices_html(), screen), self.tools()))

@@ -28,6 +28,7 @@ from zaria_web import games
 from zaria_web.runtime.effects import Effects, Timer
 from zaria_web.runtime.host import Host
 from zaria_web.storage.saves import SaveStore
+from zaria_web.ui.html import Markup
 
 #: The games, in the order the app shows them (:mod:`zaria_web.games`' registry).
 GAMES = games.NAMES
@@ -100,7 +101,7 @@ class Screen(Protocol):
     def update(self, intent: Any, out: Effects) -> None:
         """Change the model for ``intent``, adding the effects it asks for to ``out``."""
 
-    def view(self) -> str:
+    def view(self) -> Markup:
         """The HTML of the screen (the content of ``<main>``), from the model alone."""
 
     def timer(self) -> Timer | None:
@@ -127,8 +128,8 @@ class Page:
     def update(self, intent: Any, out: Effects) -> None:
         return None
 
-    def view(self) -> str:
-        return ""
+    def view(self) -> Markup:
+        return Markup()
 
     def timer(self) -> Timer | None:
         return None

@@ -19,7 +19,7 @@ from zaria_web.runtime.effects import Effects, Timer
 from zaria_web.screen import any_case
 from zaria_web.storage.counted import Counted
 from zaria_web.ui import widgets
-from zaria_web.ui.html import attrs, h
+from zaria_web.ui.html import Markup, el, frag
 
 PREFIX = "climb"
 LEVELS = ("normal",)
@@ -43,10 +43,11 @@ def next_action(game: ClimbGame, plan: Any) -> Roll | Stop:
     return Stop() if game.points >= COMPUTER_STOPS_AT else Roll()
 
 
-def button(label: str, act: str, ident: str, enabled: bool = True, primary: bool = False) -> str:
+def button(label: str, act: str, ident: str, enabled: bool = True, primary: bool = False) -> Markup:
     kind = "btn primary big" if primary else "btn"
-    tag = attrs(type="button", class_=kind, data_act=act, id=ident, disabled=not enabled)
-    return f"<button{tag}>{h(label)}</button>"
+    return el(
+        "button", label, type="button", class_=kind, data_act=act, id=ident, disabled=not enabled
+    )
 
 
 class ClimbPart:
@@ -160,12 +161,12 @@ class ClimbPart:
     def stats_extra(self) -> dict[str, Any]:
         return {"wins": True}
 
-    def turn_outcome(self) -> str:
+    def turn_outcome(self) -> Markup:
         last = self.s.log.turns[-1] if self.s.log.turns else None
         if last is None or not last.kind:
-            return ""
+            return Markup()
         said = last.steps[-1]
-        return h(widgets.note_text(self.s.ctx.tr, (said.msg_id, dict(said.params))))
+        return frag(widgets.note_text(self.s.ctx.tr, (said.msg_id, dict(said.params))))
 
     # -- the game log -------------------------------------------------------------------
     def log_before(self, action: Any) -> list[Note]:
@@ -188,67 +189,86 @@ class ClimbPart:
         return Note.of("climb.log.taken_back")
 
     # -- drawing ------------------------------------------------------------------------
-    def view_setup(self) -> str:
+    def view_setup(self) -> Markup:
         tr, form = self.s.ctx.tr, self.s.form
         rows = widgets.name_rows(tr, form.names, PREFIX, "player-row")
         add = button(tr("common.setup.add"), "seat-add", f"{PREFIX}-add")
-        computer = attrs(
-            type="checkbox", id=f"{PREFIX}-computer", data_act="seat-computer",
+        computer = el(
+            "input", type="checkbox", id=f"{PREFIX}-computer", data_act="seat-computer",
             checked=form.computer, value="off" if form.computer else "on",
         )  # fmt: skip
-        return (
-            f'<section class="{PREFIX} setup panel" aria-labelledby="{PREFIX}-setup-title">'
-            f'<h2 id="{PREFIX}-setup-title">{h(tr("climb.setup.title"))}</h2>'
-            f'<ol class="player-list">{rows}</ol>{add if len(form.names) < MAX_HUMANS else ""}'
-            f"{widgets.game_options(tr, PREFIX, form.strict, None)}"
-            f'<label class="check"><input{computer}><span>{h(tr("common.computer"))}</span></label>'
-            f'<div class="btn-row end">{widgets.button(tr("nav.back"), "home")}'
-            f"{button(tr('common.setup.start'), 'start', f'{PREFIX}-start', primary=True)}</div>"
-            "</section>"
+        return el(
+            "section",
+            el("h2", tr("climb.setup.title"), id=f"{PREFIX}-setup-title"),
+            el("ol", rows, class_="player-list"),
+            add if len(form.names) < MAX_HUMANS else None,
+            widgets.game_options(tr, PREFIX, form.strict, None),
+            el("label", computer, el("span", tr("common.computer")), class_="check"),
+            el(
+                "div",
+                widgets.button(tr("nav.back"), "home"),
+                button(tr("common.setup.start"), "start", f"{PREFIX}-start", primary=True),
+                class_="btn-row end",
+            ),
+            class_=f"{PREFIX} setup panel",
+            aria_labelledby=f"{PREFIX}-setup-title",
         )
 
-    def view_table(self) -> str:
+    def view_table(self) -> Markup:
         game, tr = self.game, self.s.ctx.tr
         human = self.s.human_turn()
         name = shown_name(tr, game.seats[game.current])
-        scores = "".join(
-            f'<li id="{PREFIX}-total-{i}">{h(shown_name(tr, seat))}: {game.totals[i]}</li>'
+        scores = [
+            el("li", f"{shown_name(tr, seat)}: {game.totals[i]}", id=f"{PREFIX}-total-{i}")
             for i, seat in enumerate(game.seats)
-        )
-        die = "" if game.die is None else f'<p id="{PREFIX}-die">{h(self.die_said(0))}</p>'
+        ]
+        die = None if game.die is None else el("p", self.die_said(0), id=f"{PREFIX}-die")
         undo = widgets.undo_button(tr, PREFIX, None if game.strict else self.s.undo_offered())
         pad = self.s.pad_view()
-        keypad = "" if pad is None else widgets.dice_pad(tr, PREFIX, pad)
-        return (
-            f'<section class="{PREFIX} table" aria-labelledby="{PREFIX}-turn">'
-            f'<h2 id="{PREFIX}-turn">{h(tr("climb.turn", name=name, n=game.round, of=ROUNDS))}'
-            f'</h2><ol class="{PREFIX}-totals">{scores}</ol>{die}'
-            f'<p id="{PREFIX}-points">{h(tr("climb.points", points=game.points))}</p>{keypad}'
-            f'<div class="btn-row">{button(tr("climb.roll"), "roll", f"{PREFIX}-roll", human)}'
-            f"{button(tr('climb.stop'), 'stop', f'{PREFIX}-stop', human and game.points > 0)}"
-            f"{undo}{button(tr('common.new_game'), 'new', f'{PREFIX}-new')}</div></section>"
+        keypad = None if pad is None else widgets.dice_pad(tr, PREFIX, pad)
+        buttons = el(
+            "div",
+            button(tr("climb.roll"), "roll", f"{PREFIX}-roll", human),
+            button(tr("climb.stop"), "stop", f"{PREFIX}-stop", human and game.points > 0),
+            undo,
+            button(tr("common.new_game"), "new", f"{PREFIX}-new"),
+            class_="btn-row",
+        )
+        return el(
+            "section",
+            el("h2", tr("climb.turn", name=name, n=game.round, of=ROUNDS), id=f"{PREFIX}-turn"),
+            el("ol", scores, class_=f"{PREFIX}-totals"),
+            die,
+            el("p", tr("climb.points", points=game.points), id=f"{PREFIX}-points"),
+            keypad,
+            buttons,
+            class_=f"{PREFIX} table",
+            aria_labelledby=f"{PREFIX}-turn",
         )
 
-    def view_end(self) -> str:
+    def view_end(self) -> Markup:
         game, tr = self.game, self.s.ctx.tr
         outcome = game.outcome()
         assert outcome is not None
-        places = "".join(
-            f'<li id="{PREFIX}-place-{seat}">{place}. '
-            f"{h(shown_name(tr, game.seats[seat]))}: {outcome.totals[seat]}</li>"
+        places = [
+            el(
+                "li",
+                f"{place}. {shown_name(tr, game.seats[seat])}: {outcome.totals[seat]}",
+                id=f"{PREFIX}-place-{seat}",
+            )
             for place, seat in widgets.ranked(outcome)
+        ]
+        again = self.s.offers_again and frag(
+            button(tr("common.new_game"), "new", f"{PREFIX}-new"),
+            button(tr("climb.again"), "again", f"{PREFIX}-again", primary=True),
         )
-        again = (
-            button(tr("common.new_game"), "new", f"{PREFIX}-new")
-            + button(tr("climb.again"), "again", f"{PREFIX}-again", primary=True)
-            if self.s.offers_again
-            else ""
-        )
-        return (
-            f'<section class="{PREFIX} end" aria-labelledby="{PREFIX}-end-title">'
-            f'<h2 id="{PREFIX}-end-title" tabindex="-1">{h(self._winners())}</h2>'
-            f'<ol class="{PREFIX}-ranking">{places}</ol><div class="btn-row">{again}</div>'
-            "</section>"
+        return el(
+            "section",
+            el("h2", self._winners(), id=f"{PREFIX}-end-title", tabindex="-1"),
+            el("ol", places, class_=f"{PREFIX}-ranking"),
+            el("div", again, class_="btn-row"),
+            class_=f"{PREFIX} end",
+            aria_labelledby=f"{PREFIX}-end-title",
         )
 
 

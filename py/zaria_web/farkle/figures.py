@@ -14,6 +14,7 @@ from zaria_web.play.log import GameLog
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.player_stats import PlayerStats
 from zaria_web.storage.stats import Summary
+from zaria_web.ui.html import Markup
 
 #: The players table's own columns (``stats.col.*``) and the note under it.
 COLUMNS = ("per_turn", "lost", "hot")
@@ -56,9 +57,9 @@ def target(tr: Translator) -> tuple[int | None, str]:
     return None, ""
 
 
-def chart(tr: Translator, section: str, p: PlayerStats) -> str:
+def chart(tr: Translator, section: str, p: PlayerStats) -> Markup:
     """No chart beside the line of scores."""
-    return ""
+    return Markup()
 
 
 # -- house rules -------------------------------------------------------------------

@@ -28,7 +28,7 @@ from zaria.farkle.state import TARGETS
 from zaria.i18n import Translator
 from zaria_web.farkle.setup_view import value_text
 from zaria_web.farkle.view import points_text
-from zaria_web.ui.html import h
+from zaria_web.ui.html import Markup, el, frag
 from zaria_web.ui.rules_text import Section, heading, joined, listing, para, table, text
 
 #: Between the points of the triples: a line may break only after a slash.
@@ -56,7 +56,7 @@ def sections(tr: Translator, settings: Mapping[str, str]) -> list[Section]:
     ]
 
 
-def _farkle_turn(tr: Translator) -> str:
+def _farkle_turn(tr: Translator) -> Markup:
     steps = [
         text(tr, "rules.farkle.turn.roll", roll=tr("common.roll")),
         text(tr, "rules.farkle.turn.aside"),
@@ -65,11 +65,11 @@ def _farkle_turn(tr: Translator) -> str:
     return listing("ol", steps, "rules-steps")
 
 
-def _farkle_aside(tr: Translator) -> str:
-    return (
-        para(tr, "rules.farkle.aside.score")
-        + para(tr, "rules.farkle.aside.tap", roll=tr("common.roll"), bank=tr("farkle.bank"))
-        + para(tr, "rules.farkle.aside.same_roll")
+def _farkle_aside(tr: Translator) -> Markup:
+    return frag(
+        para(tr, "rules.farkle.aside.score"),
+        para(tr, "rules.farkle.aside.tap", roll=tr("common.roll"), bank=tr("farkle.bank")),
+        para(tr, "rules.farkle.aside.same_roll"),
     )
 
 
@@ -93,60 +93,58 @@ def farkle_table() -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
-def _farkle_scoring(tr: Translator) -> str:
-    body = "".join(
-        f'<tr><th scope="row">{h(tr("farkle.combo." + key))}</th>'
-        f'<td class="num">{h(SEPARATOR.join(tr.number(p) for p in points))}</td></tr>'
+def _farkle_scoring(tr: Translator) -> Markup:
+    body = [
+        _row(tr("farkle.combo." + key), SEPARATOR.join(tr.number(p) for p in points))
         for key, points in farkle_table()
-    )
+    ]
     grid = table(
         "rules-farkle-scoring",
         [tr("farkle.card.combo"), tr("farkle.card.points")],
-        f"<tbody>{body}</tbody>",
+        el("tbody", body),
         "farkle-points",
     )
-    return grid + para(
-        tr,
-        "rules.farkle.scoring.best",
-        four_ones=score_selection((1, 1, 1, 1)),
-        four_kind=score_selection((2, 2, 2, 2)),
-        six_twos=score_selection((2, 2, 2, 2, 2, 2)),
-        three_pairs=score_selection((2, 2, 3, 3, 4, 4)),
+    return frag(
+        grid,
+        para(
+            tr,
+            "rules.farkle.scoring.best",
+            four_ones=score_selection((1, 1, 1, 1)),
+            four_kind=score_selection((2, 2, 2, 2)),
+            six_twos=score_selection((2, 2, 2, 2, 2, 2)),
+            three_pairs=score_selection((2, 2, 3, 3, 4, 4)),
+        ),
     )
 
 
-def _farkle_bank(tr: Translator) -> str:
+def _farkle_bank(tr: Translator) -> Markup:
     risks = bust_table()
-    rows = "".join(
-        f'<tr><th scope="row" class="num">{h(tr.number(n))}</th>'
-        f'<td class="num">{h(tr.percent(p))}</td></tr>'
-        for n, p in risks
-    )
+    rows = [_row(tr.number(n), tr.percent(p), "num") for n, p in risks]
     grid = table(
         "",
         [tr("rules.farkle.risk.dice"), tr("rules.farkle.risk.chance")],
-        f"<tbody>{rows}</tbody>",
+        el("tbody", rows),
         "farkle-risk",
         caption=tr("rules.farkle.risk.caption"),
     )
-    return (
+    return frag(
         para(
             tr,
             "rules.farkle.bank.text",
             bank=tr("farkle.bank"),
             most=tr.percent(risks[0][1]),
             least=tr.percent(risks[-1][1]),
-        )
-        + grid
-        + para(tr, "rules.farkle.risk.shown")
-        + heading("rules-farkle-lost", tr, "rules.farkle.lost")
-        + para(tr, "rules.farkle.lost.text", message=tr("farkle.lost_turn"))
-        + heading("rules-farkle-hot", tr, "rules.farkle.hot")
-        + para(tr, "rules.farkle.hot.text", message=tr("farkle.hot_dice"))
+        ),
+        grid,
+        para(tr, "rules.farkle.risk.shown"),
+        heading("rules-farkle-lost", tr, "rules.farkle.lost"),
+        para(tr, "rules.farkle.lost.text", message=tr("farkle.lost_turn")),
+        heading("rules-farkle-hot", tr, "rules.farkle.hot"),
+        para(tr, "rules.farkle.hot.text", message=tr("farkle.hot_dice")),
     )
 
 
-def _farkle_target(tr: Translator) -> str:
+def _farkle_target(tr: Translator) -> Markup:
     return para(
         tr,
         "rules.farkle.target.text",
@@ -156,8 +154,8 @@ def _farkle_target(tr: Translator) -> str:
     )
 
 
-def _farkle_players(tr: Translator) -> str:
-    return (
+def _farkle_players(tr: Translator) -> Markup:
+    return frag(
         para(
             tr,
             "rules.farkle.players.text",
@@ -165,15 +163,15 @@ def _farkle_players(tr: Translator) -> str:
             new_game=tr("common.new_game"),
             title=tr("farkle.setup.title_computer"),
             computer=tr("common.setup.computer"),
-        )
-        + para(
+        ),
+        para(
             tr,
             "rules.farkle.players.computer",
             normal=tr("farkle.level.normal"),
             expert=tr("farkle.level.expert"),
             base=BASE_THRESHOLD,
-        )
-        + para(
+        ),
+        para(
             tr,
             "rules.farkle.players.master",
             master=tr("farkle.level.master"),
@@ -183,46 +181,49 @@ def _farkle_players(tr: Translator) -> str:
             target5=5000,
             target10=10000,
             target15=15000,
-        )
+        ),
     )
 
 
-def _farkle_house(tr: Translator) -> str:
+def _farkle_house(tr: Translator) -> Markup:
     """The two options in words, then the additive and the doubling tables."""
     values = {
         o.field: joined(tr, [value_text(tr, o, v) for v in o.values], "rules.or")
         for o in RULE_OPTIONS
     }
-    return (
-        para(tr, "rules.farkle.house.intro", new_game=tr("common.new_game"))
-        + para(
+    return frag(
+        para(tr, "rules.farkle.house.intro", new_game=tr("common.new_game")),
+        para(
             tr,
             "rules.farkle.house.opening",
             values=values["opening_minimum"],
             bank=tr("farkle.bank"),
-        )
-        + para(
+        ),
+        para(
             tr,
             "rules.farkle.house.penalty",
             values=values["farkle_penalty"],
             count=FARKLES_FOR_PENALTY,
-        )
-        + para(tr, "rules.farkle.house.tables")
-        + "".join(_variant_table(tr, t) for t in (ADDITIVE, DOUBLING))
+        ),
+        para(tr, "rules.farkle.house.tables"),
+        [_variant_table(tr, t) for t in (ADDITIVE, DOUBLING)],
     )
 
 
-def _variant_table(tr: Translator, scoring: ScoringTable) -> str:
+def _variant_table(tr: Translator, scoring: ScoringTable) -> Markup:
     """A house scoring table, row by row as the scoring card shows it."""
-    body = "".join(
-        f'<tr><th scope="row">{h(tr("farkle.combo." + row.key))}</th>'
-        f'<td class="num">{h(points_text(tr, row))}</td></tr>'
-        for row in scoring_rows(scoring)
-    )
+    body = [
+        _row(tr("farkle.combo." + row.key), points_text(tr, row)) for row in scoring_rows(scoring)
+    ]
     return table(
         "",
         [tr("farkle.card.combo"), tr("farkle.card.points")],
-        f"<tbody>{body}</tbody>",
+        el("tbody", body),
         f"farkle-points farkle-house-table farkle-{scoring.name}",
         caption=tr(f"farkle.house.summary.table.{scoring.name}"),
     )
+
+
+def _row(head: str, value: str, head_class: str | None = None) -> Markup:
+    """A table row: its header, and its figures."""
+    return el("tr", el("th", head, scope="row", class_=head_class), el("td", value, class_="num"))

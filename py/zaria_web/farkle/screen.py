@@ -55,6 +55,7 @@ from zaria_web.runtime.data_files import Arrived, DataFile, Failed
 from zaria_web.runtime.effects import Effects, Timer
 from zaria_web.screen import any_case
 from zaria_web.storage.counted import Counted
+from zaria_web.ui.html import Markup, el, frag, join
 from zaria_web.ui.names import in_every_language
 from zaria_web.ui.widgets import dice_text
 
@@ -475,7 +476,7 @@ class FarklePart:
             for s, b, f in zip(game.seats, game.banked, game.farkles, strict=True)
         )
 
-    def view_setup(self) -> str:
+    def view_setup(self) -> Markup:
         form = self.s.form
         return setup_view.render_setup(
             self.s.ctx.tr,
@@ -497,7 +498,7 @@ class FarklePart:
             ),
         )
 
-    def view_end(self) -> str:
+    def view_end(self) -> Markup:
         game = self.s.game
         assert game is not None
         outcome = game.outcome()
@@ -544,7 +545,7 @@ class FarklePart:
             race.append(tuple(row))
         return tuple(race)
 
-    def view_table(self) -> str:
+    def view_table(self) -> Markup:
         game = self.s.game
         assert game is not None
         selected = set(game.selected)
@@ -604,13 +605,13 @@ class FarklePart:
         ready = master is not None and master.ready
         return pad_coach(self.s.ctx.tr, game, ready, game.rules in EXPERT_BUILT)
 
-    def turn_outcome(self) -> str:
+    def turn_outcome(self) -> Markup:
         game = self.s.game
         if game is None:
-            return ""
+            return Markup()
         # The turns left are on the table's own last-round line, behind the card.
         lines = view.event_lines(self.s.ctx.tr, self._seat_views(), game.events, 0, html=True)
-        return " ".join(f"<strong>{head}</strong> {detail}" for _, head, detail in lines)
+        return join(" ", (frag(el("strong", head), " ", detail) for _, head, detail in lines))
 
 
 def _busted(game: FarkleGame) -> bool:

@@ -21,8 +21,8 @@ from zaria.farkle.state import TARGETS
 from zaria.i18n import Translator
 from zaria_web.farkle.view import notices, pace_select, scoring_card
 from zaria_web.play.seats import MAX_HUMANS
-from zaria_web.ui.html import attrs, h
-from zaria_web.ui.widgets import Note, game_options, level_choice, name_rows, radio
+from zaria_web.ui.html import Markup, el
+from zaria_web.ui.widgets import Note, button, game_options, level_choice, name_rows, radio
 
 #: The radio group of each house-rule option (ids are ``<name>-<value>``).
 RULE_GROUPS = {"opening_minimum": "fk-opening", "farkle_penalty": "fk-penalty", "table": "fk-table"}
@@ -65,38 +65,52 @@ def _title(tr: Translator, v: SetupView) -> str:
     return tr("farkle.setup.title_computer") if v.computer else tr("farkle.setup.title")
 
 
-def _players(tr: Translator, v: SetupView) -> str:
+def _players(tr: Translator, v: SetupView) -> Markup:
     rows = name_rows(tr, v.names, "fk", "fk-prow", numbered=True)
-    add = ""
-    if len(v.names) < MAX_HUMANS:
-        add = (
-            f"<button{attrs(type='button', class_='btn fk-add', id='fk-add', data_act='seat-add')}>"
-            f'<span aria-hidden="true">+</span> {h(tr("common.setup.add"))}</button>'
-        )
-    return (
-        f'<fieldset class="fk-fs"><legend>{h(tr("farkle.setup.players"))}</legend>'
-        f'<ol class="fk-names">{rows}</ol>{add}{game_options(tr, "fk", v.strict, v.handover)}</fieldset>'
+    add = len(v.names) < MAX_HUMANS and el(
+        "button",
+        el("span", "+", aria_hidden="true"),
+        " ",
+        tr("common.setup.add"),
+        type="button",
+        class_="btn fk-add",
+        id="fk-add",
+        data_act="seat-add",
+    )
+    return el(
+        "fieldset",
+        el("legend", tr("farkle.setup.players")),
+        el("ol", rows, class_="fk-names"),
+        add,
+        game_options(tr, "fk", v.strict, v.handover),
+        class_="fk-fs",
     )
 
 
-def _level_note(tr: Translator, v: SetupView) -> str:
+def _level_note(tr: Translator, v: SetupView) -> Markup:
     """Why Master is not offered (and, just after the rules changed, that Expert plays)."""
     if master_available(v.rules):
-        return ""
+        return Markup()
     key = "farkle.house.master_fallback" if v.fell_back else "farkle.house.master_unavailable"
     text = tr(key, master=tr("farkle.level.master"), expert=tr("farkle.level.expert"))
-    return f'<p class="fk-levelnote" id="fk-level-note">{h(text)}</p>'
+    return el("p", text, class_="fk-levelnote", id="fk-level-note")
 
 
-def _computer(tr: Translator, v: SetupView) -> str:
-    box = attrs(type="checkbox", id="fk-computer", checked=v.computer, data_act="seat-computer")
+def _computer(tr: Translator, v: SetupView) -> Markup:
+    box = el(
+        "input", type="checkbox", id="fk-computer", checked=v.computer, data_act="seat-computer"
+    )
     levels = [(lv, tr("farkle.level." + lv)) for lv in levels_for(v.rules)]
     note = _level_note(tr, v)
     choice = level_choice(tr, "fk", levels, v.level, v.computer, "fk-level-note" if note else None)
-    return (
-        f'<fieldset class="fk-fs"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
-        f'<label class="fk-check"><input{box}><span>{h(tr("common.setup.computer"))}</span></label>'
-        f"{choice}{note}{pace_select(tr, v.pace)}</fieldset>"
+    return el(
+        "fieldset",
+        el("legend", tr("common.setup.computer_legend")),
+        el("label", box, el("span", tr("common.setup.computer")), class_="fk-check"),
+        choice,
+        note,
+        pace_select(tr, v.pace),
+        class_="fk-fs",
     )
 
 
@@ -106,13 +120,13 @@ def value_text(tr: Translator, option: RuleOption, value: int | str) -> str:
     return tr(key, **params)
 
 
-def _house(tr: Translator, v: SetupView) -> str:
+def _house(tr: Translator, v: SetupView) -> Markup:
     """The house rules: one radio group per option, the rules page's game first."""
     groups = []
     for option in RULE_OPTIONS:
         name = RULE_GROUPS.get(option.field, "fk-" + option.field)
         current = getattr(v.rules, option.field)
-        choices = "".join(
+        choices = [
             radio(
                 name,
                 "rule",
@@ -123,56 +137,64 @@ def _house(tr: Translator, v: SetupView) -> str:
                 data_field=option.field,
             )
             for value in option.values
-        )
+        ]
         groups.append(
-            f'<div class="fk-segs fk-rule" role="radiogroup" aria-labelledby="{name}-label">'
-            f'<span class="fk-seglabel" id="{name}-label">{h(tr(option.label))}</span>'
-            f"{choices}</div>"
+            el(
+                "div",
+                el("span", tr(option.label), class_="fk-seglabel", id=f"{name}-label"),
+                choices,
+                class_="fk-segs fk-rule",
+                role="radiogroup",
+                aria_labelledby=f"{name}-label",
+            )
         )
-    return (
-        f'<fieldset class="fk-fs fk-house-fs"><legend>{h(tr("farkle.house.title"))}</legend>'
-        f"{''.join(groups)}</fieldset>"
-    )
+    legend = el("legend", tr("farkle.house.title"))
+    return el("fieldset", legend, groups, class_="fk-fs fk-house-fs")
 
 
-def _target(tr: Translator, v: SetupView) -> str:
-    choices = "".join(
+def _target(tr: Translator, v: SetupView) -> Markup:
+    choices = [
         radio("fk-target", "target", str(t), tr.number(t), t == v.target, False) for t in TARGETS
-    )
-    return (
-        f'<fieldset class="fk-fs"><legend>{h(tr("farkle.setup.target"))}</legend>'
-        f'<div class="fk-segs">{choices}</div></fieldset>'
-    )
+    ]
+    legend = el("legend", tr("farkle.setup.target"))
+    return el("fieldset", legend, el("div", choices, class_="fk-segs"), class_="fk-fs")
 
 
-def render_setup(tr: Translator, v: SetupView) -> str:
+def render_setup(tr: Translator, v: SetupView) -> Markup:
     """The new game dialog, titled «Humans + 1 AI» (or «Humans» without the computer)
     under the game's name («New game of Farkle»), which also names the dialog."""
-    back = ""
     if v.can_go_back:
-        back = (
-            f"<button{attrs(type='button', class_='btn', id='fk-back', data_act='back')}>"
-            f"{h(tr('farkle.setup.back'))}</button>"
-        )
+        back = button(tr("farkle.setup.back"), "back", "fk-back")
     else:
-        back = (
-            f"<button{attrs(type='button', class_='btn', data_act='home')}>"
-            f"{h(tr('nav.back'))}</button>"
-        )
-    start = attrs(type="button", class_="btn primary fk-start", id="fk-start", data_act="start")
+        back = button(tr("nav.back"), "home")
+    start = button(tr("common.setup.start"), "start", "fk-start", "btn primary fk-start")
     kicker = tr("farkle.setup.kicker")  # the title says who plays; this, which game
     if not v.computer_choice:
         kicker += " · " + tr("stats.real_dice")
-    return (
-        '<section class="farkle fk-setup" aria-labelledby="fk-setup-kicker fk-setup-title">'
-        f'<div class="panel fk-setup-panel">'
-        f'<p class="fk-kicker" id="fk-setup-kicker">{h(kicker)}</p>'
-        f'<h2 id="fk-setup-title">{h(_title(tr, v))}</h2>'
-        f"{notices(tr, v.notice, v.dice_error)}"
-        f'<div class="fk-setup-grid">'
-        f'<div class="fk-setup-col">{_players(tr, v)}{_computer(tr, v) if v.computer_choice else ""}</div>'
-        f'<div class="fk-setup-col">{_target(tr, v)}{_house(tr, v)}</div></div>'
-        f'<div class="btn-row fk-end">{back}'
-        f"<button{start}>{h(tr('common.setup.start'))}</button></div>"
-        f"</div>{scoring_card(tr, v.card_open, v.rules.scoring)}</section>"
+    grid = el(
+        "div",
+        el(
+            "div",
+            _players(tr, v),
+            _computer(tr, v) if v.computer_choice else None,
+            class_="fk-setup-col",
+        ),
+        el("div", _target(tr, v), _house(tr, v), class_="fk-setup-col"),
+        class_="fk-setup-grid",
+    )
+    panel = el(
+        "div",
+        el("p", kicker, class_="fk-kicker", id="fk-setup-kicker"),
+        el("h2", _title(tr, v), id="fk-setup-title"),
+        notices(tr, v.notice, v.dice_error),
+        grid,
+        el("div", back, start, class_="btn-row fk-end"),
+        class_="panel fk-setup-panel",
+    )
+    return el(
+        "section",
+        panel,
+        scoring_card(tr, v.card_open, v.rules.scoring),
+        class_="farkle fk-setup",
+        aria_labelledby="fk-setup-kicker fk-setup-title",
     )

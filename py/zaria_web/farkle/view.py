@@ -31,7 +31,7 @@ from zaria.i18n import Translator
 from zaria.outcome import Outcome
 from zaria_web.play.seats import computer_name
 from zaria_web.ui import charts, widgets
-from zaria_web.ui.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
+from zaria_web.ui.html import Markup, bdi, bdi_list, die_face, el, frag, tr_html
 from zaria_web.ui.widgets import Note, dice_text, note_text, ranked
 
 
@@ -154,18 +154,19 @@ class OverView:
     again: bool = True
 
 
-def _end_buttons(tr: Translator) -> str:
-    return (
-        '<div class="btn-row fk-end">'
-        f"{button(tr('common.new_game'), 'new', 'fk-new')}"
-        f"{button(tr('common.play_again'), 'again', 'fk-again', primary=True)}</div>"
+def _end_buttons(tr: Translator) -> Markup:
+    return el(
+        "div",
+        button(tr("common.new_game"), "new", "fk-new"),
+        button(tr("common.play_again"), "again", "fk-again", primary=True),
+        class_="btn-row fk-end",
     )
 
 
-def race_chart(tr: Translator, v: OverView) -> str:
+def race_chart(tr: Translator, v: OverView) -> Markup:
     """The race on the end screen: each player's score by round, the target dashed."""
     if not v.race or len(v.race[0]) < 2:
-        return ""
+        return Markup()
     series = [(seat_name(tr, s), list(r)) for s, r in zip(v.seats, v.race, strict=True)]
     return charts.line_chart(
         tr,
@@ -183,7 +184,7 @@ def race_chart(tr: Translator, v: OverView) -> str:
 PACES = ("normal", "fast", "instant")
 
 
-def button(label: str, act: str, ident: str, primary: bool = False) -> str:
+def button(label: str, act: str, ident: str, primary: bool = False) -> Markup:
     """A plain text button that reports ``act``."""
     return widgets.button(label, act, ident, "btn primary" if primary else "btn")
 
@@ -250,82 +251,102 @@ def event_lines(
 # -- pieces ----------------------------------------------------------------------
 
 
-def _players(tr: Translator, v: TableView) -> str:
+def _players(tr: Translator, v: TableView) -> Markup:
     n = len(v.seats)
     # In the last round, the seats still to play are the current one and the next ones.
     to_play = (
         {(v.current + j) % n for j in range(v.turns_left)} if v.last_round_by is not None else set()
     )
-    items = []
-    penalty = v.rules.farkle_penalty
-    for i, seat in enumerate(v.seats):
-        name = seat_name(tr, seat)
-        shown = max(0, min(seat.banked, v.target))  # a penalty can take a total below zero
-        share = shown * 100 // v.target
-        tags = []
-        if seat.computer:
-            level = tr("farkle.level." + seat.level)
-            tags.append(
-                f'<span class="fk-tag-ai">{h(tr("common.computer_level", level=level))}</span>'
-            )
-        if i == v.current:
-            tags.append(f'<span class="fk-tag-now">{h(tr("farkle.you_play"))}</span>')
-        elif v.last_round_by is not None and i not in to_play:
-            tags.append(f'<span class="fk-tag-done">{h(tr("farkle.done"))}</span>')
-        tag = f'<span class="fk-tag">{"".join(tags)}</span>' if tags else ""
-        bar = attrs(
-            class_="fk-bar",
-            role="progressbar",
-            aria_valuemin=0,
-            aria_valuemax=v.target,
-            aria_valuenow=shown,
-            aria_label=tr("farkle.progress", name=name, total=seat.banked, target=v.target),
-        )
-        cls = (
-            "fk-player" + (" current" if i == v.current else "") + (" ai" if seat.computer else "")
-        )
-        items.append(
-            f"<li{attrs(class_=cls, aria_current='true' if i == v.current else None)}>"
-            f'<span class="fk-pname">{bdi(name)}</span>{tag}'
-            f'<span class="fk-ptotal num">{h(tr.number(seat.banked))}</span>'
-            f"{lost_marks(tr, seat.farkles) if penalty else ''}"
-            f'<span{bar}><span class="fk-fill" style="width:{share}%"></span></span></li>'
-        )
-    return (
-        f'<section class="fk-players" aria-labelledby="fk-players-title">'
-        f'<h2 class="sr-only" id="fk-players-title">{h(tr("common.players"))}</h2>'
-        f'<ol class="fk-plist">{"".join(items)}</ol>{_marks_key(tr, v)}</section>'
+    items = [_player(tr, v, i, seat, i in to_play) for i, seat in enumerate(v.seats)]
+    return el(
+        "section",
+        el("h2", tr("common.players"), class_="sr-only", id="fk-players-title"),
+        el("ol", items, class_="fk-plist"),
+        _marks_key(tr, v),
+        class_="fk-players",
+        aria_labelledby="fk-players-title",
     )
 
 
-def _marks_key(tr: Translator, v: TableView) -> str:
+def _player(tr: Translator, v: TableView, i: int, seat: SeatView, to_play: bool) -> Markup:
+    """A player's line: name, what they are doing, total, lost turns and progress."""
+    name = seat_name(tr, seat)
+    shown = max(0, min(seat.banked, v.target))  # a penalty can take a total below zero
+    share = shown * 100 // v.target
+    tags = []
+    if seat.computer:
+        level = tr("farkle.level." + seat.level)
+        tags.append(el("span", tr("common.computer_level", level=level), class_="fk-tag-ai"))
+    if i == v.current:
+        tags.append(el("span", tr("farkle.you_play"), class_="fk-tag-now"))
+    elif v.last_round_by is not None and not to_play:
+        tags.append(el("span", tr("farkle.done"), class_="fk-tag-done"))
+    bar = el(
+        "span",
+        el("span", class_="fk-fill", style=f"width:{share}%"),
+        class_="fk-bar",
+        role="progressbar",
+        aria_valuemin=0,
+        aria_valuemax=v.target,
+        aria_valuenow=shown,
+        aria_label=tr("farkle.progress", name=name, total=seat.banked, target=v.target),
+    )
+    cls = "fk-player" + (" current" if i == v.current else "") + (" ai" if seat.computer else "")
+    return el(
+        "li",
+        el("span", bdi(name), class_="fk-pname"),
+        tags and el("span", tags, class_="fk-tag"),
+        el("span", tr.number(seat.banked), class_="fk-ptotal num"),
+        lost_marks(tr, seat.farkles) if v.rules.farkle_penalty else None,
+        bar,
+        class_=cls,
+        aria_current="true" if i == v.current else None,
+    )
+
+
+def _marks_key(tr: Translator, v: TableView) -> Markup:
     """What the marks beside a score mean, once someone has one (screen readers hear
     each player's marks named already)."""
     penalty = v.rules.farkle_penalty
     if not penalty or not any(seat.farkles for seat in v.seats):
-        return ""
+        return Markup()
     said = tr("farkle.house.marks_key", limit=FARKLES_FOR_PENALTY, points=tr.number(penalty))
-    return (
-        f'<p class="fk-marks-key" id="fk-marks-key" aria-hidden="true">'
-        f'<span class="fk-mark on fk-key-mark"></span> {h(said)}</p>'
+    return el(
+        "p",
+        el("span", class_="fk-mark on fk-key-mark"),
+        " ",
+        said,
+        class_="fk-marks-key",
+        id="fk-marks-key",
+        aria_hidden="true",
     )
 
 
-def lost_marks(tr: Translator, count: int) -> str:
+def lost_marks(tr: Translator, count: int) -> Markup:
     """A player's lost turns in a row as marks, one slot per lost turn up to the penalty."""
-    marks = "".join(
-        f'<span class="fk-mark{" on" if i < count else ""}"></span>'
+    marks = [
+        el("span", class_="fk-mark on" if i < count else "fk-mark")
         for i in range(FARKLES_FOR_PENALTY)
-    )
+    ]
     label = tr("farkle.house.farkles", count=count, limit=FARKLES_FOR_PENALTY)
-    box = attrs(class_="fk-farkles", role="img", aria_label=label, title=label, data_count=count)
-    return f"<span{box}>{marks}</span>"
+    return el(
+        "span",
+        marks,
+        class_="fk-farkles",
+        role="img",
+        aria_label=label,
+        title=label,
+        data_count=count,
+    )
 
 
-def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
+def _die_button(tr: Translator, d: DieView, enabled: bool) -> Markup:
     key = "farkle.die.selected" if d.selected else "farkle.die"
     cls = "die fk-die" + (" rolling" if d.rolling else "") + (" refused" if d.refused else "")
-    button_attrs = attrs(
+    return el(
+        "button",
+        die_face(d.value),
+        el("span", d.pos, class_="fk-dkey", aria_hidden="true"),
         type="button",
         class_=cls,
         id=f"fk-die-{d.pos}",
@@ -338,53 +359,48 @@ def _die_button(tr: Translator, d: DieView, enabled: bool) -> str:
         aria_keyshortcuts=str(d.pos),
         disabled=not enabled,
     )
-    return (
-        f"<button{button_attrs}>{die_face(d.value)}"
-        f'<span class="fk-dkey" aria-hidden="true">{d.pos}</span></button>'
-    )
 
 
-def _slots(count: int) -> str:
+_SLOT = el("span", class_="fk-slot", aria_hidden="true")
+
+
+def _slots(count: int) -> Markup:
     """The tray's empty places after ``count`` dice: it always has six, so that no
     die moves when fewer are rolled."""
-    return '<span class="fk-slot" aria-hidden="true"></span>' * max(0, MAX_DICE - count)
+    return Markup(_SLOT * max(0, MAX_DICE - count))
 
 
-def _ghost(value: int | None) -> str:
+def _ghost(value: int | None) -> Markup:
     """A die drawn, not played: the dice about to be rolled, or a roll that scored nothing."""
-    return (
-        f'<span class="die fk-die ghost">{die_face(value)}'
-        '<span class="fk-dkey" aria-hidden="true"></span></span>'
-    )
+    key = el("span", class_="fk-dkey", aria_hidden="true")
+    return el("span", die_face(value), key, class_="die fk-die ghost")
 
 
-def _tray(tr: Translator, v: TableView) -> str:
+def _tray(tr: Translator, v: TableView) -> Markup:
     bust = next((e for e in v.events if e.kind is EventKind.LOST_TURN), None)
     if v.pad is not None and v.pad.entered and not v.dice:
         # Real dice: the throw being entered lands in the tray (tap a die to take it back).
-        inner = widgets.pad_slots(tr, "fk", v.pad, "fk-die") + _slots(v.pad.needed)
+        inner = frag(widgets.pad_slots(tr, "fk", v.pad, "fk-die"), _slots(v.pad.needed))
         label = tr("pad.entry")
-        return (
-            f"<div{attrs(class_='fk-tray entering', role='group', aria_label=label)}>{inner}</div>"
-        )
+        return el("div", inner, class_="fk-tray entering", role="group", aria_label=label)
     if v.dice:
-        inner = "".join(_die_button(tr, d, v.human) for d in v.dice) + _slots(len(v.dice))
+        inner = frag([_die_button(tr, d, v.human) for d in v.dice], _slots(len(v.dice)))
         label = tr("farkle.dice_in_play")
         cls = "fk-tray"
     elif bust is not None:
-        faces = "".join(_ghost(x) for x in bust.dice) + _slots(len(bust.dice))
+        faces = frag([_ghost(x) for x in bust.dice], _slots(len(bust.dice)))
         label = tr("farkle.bust_dice", dice=dice_text(bust.dice))
-        inner = f'<span class="sr-only">{h(label)}</span>{faces}'
+        inner = frag(el("span", label, class_="sr-only"), faces)
         cls = "fk-tray bust"
     else:
-        inner = "".join(_ghost(None) for _ in range(v.dice_to_roll)) + _slots(v.dice_to_roll)
+        inner = frag([_ghost(None) for _ in range(v.dice_to_roll)], _slots(v.dice_to_roll))
         label = tr("farkle.dice_in_play")
         cls = "fk-tray waiting"
     role = "group" if v.dice else "img"
-    return f"<div{attrs(class_=cls, role=role, aria_label=label)}>{inner}</div>"
+    return el("div", inner, class_=cls, role=role, aria_label=label)
 
 
-def _banner(tr: Translator, v: TableView) -> str:
+def _banner(tr: Translator, v: TableView) -> Markup:
     # The last round is named once, by the head's line with the turns left: its
     # banner only says who reached the target.
     lines = [
@@ -399,46 +415,60 @@ def _banner(tr: Translator, v: TableView) -> str:
                 tr("farkle.event.hot_pending", points=v.turn_total + v.selection_points),
             )
         )
-    items = "".join(
-        f'<li class="fk-event {kind}">'
-        f"{f'<strong>{h(head)}</strong> ' if head else ''}<span>{h(detail)}</span></li>"
+    items = [
+        el(
+            "li",
+            head and frag(el("strong", head), " "),
+            el("span", detail),
+            class_=f"fk-event {kind}",
+        )
         for kind, head, detail in lines
-    )
-    return f'<ul class="fk-events">{items}</ul>' if items else ""
+    ]
+    return el("ul", items, class_="fk-events") if items else Markup()
 
 
-def _turn_heading(tr: Translator, v: TableView) -> str:
+def _turn_heading(tr: Translator, v: TableView) -> Markup:
     name = bdi(seat_name(tr, v.seats[v.current]))
     # Every player's heading, unseen, in the same place as the one shown: the heading is
     # as high for each player's turn, and the dice under it stay put.
-    ghosts = "".join(
-        f'<span class="fk-turn-ghost" aria-hidden="true">'
-        f"{tr_html(tr, 'common.turn_of', name=bdi(seat_name(tr, seat)))}</span>"
+    ghosts = [
+        el(
+            "span",
+            tr_html(tr, "common.turn_of", name=bdi(seat_name(tr, seat))),
+            class_="fk-turn-ghost",
+            aria_hidden="true",
+        )
         for i, seat in enumerate(v.seats)
         if i != v.current
+    ]
+    heading = el(
+        "h2",
+        tr_html(tr, "common.turn_of", name=name),
+        class_="fk-turn",
+        id="fk-turn",
+        tabindex="-1",
     )
-    return (
-        f'<div class="fk-turnhead"><h2 class="fk-turn" id="fk-turn" tabindex="-1">'
-        f"{tr_html(tr, 'common.turn_of', name=name)}</h2>{ghosts}</div>"
-    )
+    return el("div", heading, ghosts, class_="fk-turnhead")
 
 
-def _hint(tr: Translator, v: TableView) -> str:
+def _hint(tr: Translator, v: TableView) -> Markup:
     """What to do now (or that the computer plays), under the buttons."""
     name = bdi(seat_name(tr, v.seats[v.current]))
     humans = sum(1 for s in v.seats if not s.computer)
-    sub = ""
+    sub = Markup()
     if not v.human:
         sub = tr_html(tr, "common.computer_playing", name=name)
     elif not v.started:
-        hint = h(tr("farkle.start_hint"))
-        sub = (tr_html(tr, "farkle.pass_to", name=name) + " " + hint) if humans > 1 else hint
+        hint = tr("farkle.start_hint")
+        sub = (
+            frag(tr_html(tr, "farkle.pass_to", name=name), " ", hint) if humans > 1 else frag(hint)
+        )
     elif not v.selection:
-        sub = h(tr("farkle.pick_hint"))
-    return f'<p class="fk-sub" id="fk-sub">{sub}</p>' if sub else ""
+        sub = frag(tr("farkle.pick_hint"))
+    return el("p", sub, class_="fk-sub", id="fk-sub") if sub else Markup()
 
 
-def _status(tr: Translator, v: TableView, said: str) -> str:
+def _status(tr: Translator, v: TableView, said: Markup) -> Markup:
     """Everything said about the turn, below the dice and the buttons: what the
     player tapped was refused, what just happened, what to do, the notices.
 
@@ -446,11 +476,11 @@ def _status(tr: Translator, v: TableView, said: str) -> str:
     two taps, never move a die or a button.
     """
     text = note_text(tr, v.note) if v.note else ""
-    note = f'<p class="fk-note" id="fk-note">{h(text)}</p>'
-    return f'<div class="fk-status">{note}{_banner(tr, v)}{_hint(tr, v)}{said}</div>'
+    note = el("p", text, class_="fk-note", id="fk-note")
+    return el("div", note, _banner(tr, v), _hint(tr, v), said, class_="fk-status")
 
 
-def _stats(tr: Translator, v: TableView) -> str:
+def _stats(tr: Translator, v: TableView) -> Markup:
     if v.selection_points:
         sel = f"+{tr.number(v.selection_points)}"
         sel_cls = "good"
@@ -461,20 +491,35 @@ def _stats(tr: Translator, v: TableView) -> str:
         sel = tr("farkle.selection.none")
         sel_cls = "muted"
     risk_label = tr("farkle.risk", dice=dice_count(tr, v.dice_to_roll))
-    return (
-        '<dl class="fk-stats">'
-        f'<div class="fk-stat"><dt>{h(tr("farkle.turn_total"))}</dt>'
-        f'<dd class="num" id="fk-turn-total">{h(tr.number(v.turn_total))}</dd></div>'
-        f'<div class="fk-stat"><dt>{h(tr("farkle.selection"))}</dt>'
-        f'<dd class="num {sel_cls}" id="fk-selection">{h(sel)}</dd></div>'
-        f'<div class="fk-stat risk"><dt>{h(risk_label)}</dt>'
-        f'<dd class="num" id="fk-risk">{h(tr.percent(v.risk))}</dd></div>'
-        "</dl>"
+
+    def stat(label: str, value: str, cls: str, ident: str, outer: str = "fk-stat") -> Markup:
+        return el("div", el("dt", label), el("dd", value, class_=cls, id=ident), class_=outer)
+
+    return el(
+        "dl",
+        stat(tr("farkle.turn_total"), tr.number(v.turn_total), "num", "fk-turn-total"),
+        stat(tr("farkle.selection"), sel, f"num {sel_cls}", "fk-selection"),
+        stat(risk_label, tr.percent(v.risk), "num", "fk-risk", "fk-stat risk"),
+        class_="fk-stats",
     )
 
 
-def _actions(tr: Translator, v: TableView) -> str:
-    roll = attrs(
+def _actions(tr: Translator, v: TableView) -> Markup:
+    why = None
+    if v.human and v.opening_needed and v.turn_total + v.selection_points < v.opening_needed:
+        reason = tr("farkle.house.not_opened", minimum=v.opening_needed)
+        why = el("p", reason, class_="fk-bank-why", id="fk-bank-why")
+    # The line of the total after a bank keeps its place while empty: Bank keeps its size.
+    text = ""
+    if v.can_bank:
+        total = v.seats[v.current].banked + v.turn_total + v.selection_points
+        text = tr("farkle.bank_total", total=total)
+    # Roll's second line, the dice it throws, balances Bank's: both words at one height.
+    throws = dice_count(tr, v.dice_to_roll) if v.human and v.can_roll and not v.pad else ""
+    roll = el(
+        "button",
+        _action_line(tr("pad.throw" if v.pad else "common.roll"), "R"),
+        el("span", throws, class_="fk-after", id="fk-roll-after", aria_hidden="true"),
         type="button",
         class_="btn primary fk-roll",
         id="fk-roll",
@@ -482,11 +527,10 @@ def _actions(tr: Translator, v: TableView) -> str:
         disabled=not (v.human and v.can_roll and (v.pad is None or v.pad.complete)),
         aria_keyshortcuts="R",
     )
-    why = ""
-    if v.human and v.opening_needed and v.turn_total + v.selection_points < v.opening_needed:
-        reason = tr("farkle.house.not_opened", minimum=v.opening_needed)
-        why = f'<p class="fk-bank-why" id="fk-bank-why">{h(reason)}</p>'
-    bank = attrs(
+    bank = el(
+        "button",
+        _action_line(tr("farkle.bank"), "B"),
+        el("span", text, class_="fk-after", id="fk-bank-after", aria_hidden="true"),
         type="button",
         class_="btn fk-bank",
         id="fk-bank",
@@ -495,71 +539,71 @@ def _actions(tr: Translator, v: TableView) -> str:
         aria_keyshortcuts="B",
         aria_describedby="fk-bank-why" if why else None,
     )
-    # The line of the total after a bank keeps its place while empty: Bank keeps its size.
-    text = ""
-    if v.can_bank:
-        total = v.seats[v.current].banked + v.turn_total + v.selection_points
-        text = tr("farkle.bank_total", total=total)
-    after = f'<span class="fk-after" id="fk-bank-after" aria-hidden="true">{h(text)}</span>'
-    # Roll's second line, the dice it throws, balances Bank's: both words at one height.
-    throws = dice_count(tr, v.dice_to_roll) if v.human and v.can_roll and not v.pad else ""
-    return (
-        '<div class="fk-actions">'
-        f'<button{roll}><span class="fk-line"><span>{h(tr("pad.throw" if v.pad else "common.roll"))}</span>'
-        '<kbd aria-hidden="true">R</kbd></span>'
-        f'<span class="fk-after" id="fk-roll-after" aria-hidden="true">{h(throws)}</span></button>'
-        f'<button{bank}><span class="fk-line"><span>{h(tr("farkle.bank"))}</span>'
-        f'<kbd aria-hidden="true">B</kbd></span>{after}</button>'
-        f"{widgets.undo_button(tr, 'fk', v.undo)}{why}"
-        "</div>"
-    )
+    return el("div", roll, bank, widgets.undo_button(tr, "fk", v.undo), why, class_="fk-actions")
 
 
-def mini_dice(dice: tuple[int, ...]) -> str:
-    return "".join(f'<span class="fk-mini">{die_face(d)}</span>' for d in dice)
+def _action_line(label: str, key: str) -> Markup:
+    """A button's word and its key."""
+    return el("span", el("span", label), el("kbd", key, aria_hidden="true"), class_="fk-line")
 
 
-def _groups(tr: Translator, v: TableView) -> str:
+def mini_dice(dice: tuple[int, ...]) -> Markup:
+    return frag(el("span", die_face(d), class_="fk-mini") for d in dice)
+
+
+def _groups(tr: Translator, v: TableView) -> Markup:
     if not v.groups:
-        body = f'<p class="fk-empty">{h(tr("farkle.set_aside.none"))}</p>'
+        body = el("p", tr("farkle.set_aside.none"), class_="fk-empty")
     else:
         rows = []
         for g in v.groups:
             label = tr(
                 "farkle.set_aside.group", n=g.roll_no, dice=dice_text(g.dice), points=g.points
             )
-            hot = f'<span class="fk-hot-chip">{h(tr("farkle.hot_dice"))}</span>' if g.hot else ""
+            hot = g.hot and el("span", tr("farkle.hot_dice"), class_="fk-hot-chip")
             rows.append(
-                f'<li class="fk-group"><span class="sr-only">{h(label)}</span>'
-                f'<span class="fk-gno" aria-hidden="true">'
-                f"{h(tr('farkle.set_aside.roll', n=g.roll_no))}</span>"
-                f'<span class="fk-gdice" aria-hidden="true">{mini_dice(g.dice)}</span>'
-                f'<span class="fk-gpts num" aria-hidden="true">+{h(tr.number(g.points))}</span>'
-                f"{hot}</li>"
+                el(
+                    "li",
+                    el("span", label, class_="sr-only"),
+                    el(
+                        "span",
+                        tr("farkle.set_aside.roll", n=g.roll_no),
+                        class_="fk-gno",
+                        aria_hidden="true",
+                    ),
+                    el("span", mini_dice(g.dice), class_="fk-gdice", aria_hidden="true"),
+                    el("span", f"+{tr.number(g.points)}", class_="fk-gpts num", aria_hidden="true"),
+                    hot,
+                    class_="fk-group",
+                )
             )
-        body = f'<ol class="fk-glist">{"".join(rows)}</ol>'
-    return (
-        f'<section class="fk-aside" aria-labelledby="fk-aside-title">'
-        f'<h3 id="fk-aside-title">{h(tr("farkle.set_aside"))}</h3>{body}</section>'
+        body = el("ol", rows, class_="fk-glist")
+    title = el("h3", tr("farkle.set_aside"), id="fk-aside-title")
+    return el("section", title, body, class_="fk-aside", aria_labelledby="fk-aside-title")
+
+
+def pace_select(tr: Translator, pace: str) -> Markup:
+    opts = [el("option", tr("common.pace." + p), value=p, selected=p == pace) for p in PACES]
+    return el(
+        "label",
+        el("span", tr("common.pace")),
+        el("select", opts, id="fk-pace", data_act="setting", data_key="pace"),
+        class_="fk-field fk-pace",
     )
 
 
-def pace_select(tr: Translator, pace: str) -> str:
-    opts = "".join(
-        f"<option{attrs(value=p, selected=p == pace)}>{h(tr('common.pace.' + p))}</option>"
-        for p in PACES
-    )
-    return (
-        f'<label class="fk-field fk-pace"><span>{h(tr("common.pace"))}</span>'
-        f"<select{attrs(id='fk-pace', data_act='setting', data_key='pace')}>{opts}</select></label>"
-    )
-
-
-def keys_hint(tr: Translator) -> str:
-    return (
-        f'<p class="fk-keys"><span>{h(tr("farkle.keys"))}</span> '
-        f"<kbd>R</kbd> {h(tr('common.roll'))} · <kbd>B</kbd> {h(tr('farkle.bank'))} · "
-        f'<span class="fk-range"><kbd>1</kbd>–<kbd>6</kbd></span> {h(tr("farkle.keys.dice"))}</p>'
+def keys_hint(tr: Translator) -> Markup:
+    return el(
+        "p",
+        el("span", tr("farkle.keys")),
+        " ",
+        el("kbd", "R"),
+        f" {tr('common.roll')} · ",
+        el("kbd", "B"),
+        f" {tr('farkle.bank')} · ",
+        el("span", el("kbd", "1"), "–", el("kbd", "6"), class_="fk-range"),
+        f" {tr('farkle.keys.dice')}",
+        class_="fk-keys",
     )
 
 
@@ -595,7 +639,9 @@ def most_points_note(tr: Translator, table: ScoringTable) -> str:
     )
 
 
-def scoring_card(tr: Translator, is_open: bool = False, table: ScoringTable | None = None) -> str:
+def scoring_card(
+    tr: Translator, is_open: bool = False, table: ScoringTable | None = None
+) -> Markup:
     """The reference card of ``table`` (the standard one by default): combinations,
     points, the most-points note and the risks.
 
@@ -603,30 +649,44 @@ def scoring_card(tr: Translator, is_open: bool = False, table: ScoringTable | No
     open while the table is redrawn.
     """
     table = table or DEFAULT_RULES.scoring
-    body = "".join(
-        f'<tr><th scope="row">{h(tr("farkle.combo." + row.key))}</th>'
-        f'<td class="num">{h(points_text(tr, row))}</td></tr>'
+    body = [
+        _card_row(tr("farkle.combo." + row.key), points_text(tr, row))
         for row in scoring_rows(table)
-    )
-    risks = "".join(
-        f'<tr><th scope="row">{h(dice_count(tr, k))}</th>'
-        f'<td class="num">{h(tr.percent(p))}</td></tr>'
-        for k, p in bust_table(table)
-    )
+    ]
+    risks = [_card_row(dice_count(tr, k), tr.percent(p)) for k, p in bust_table(table)]
     caption = tr(f"farkle.house.summary.table.{table.name}")
-    return (
-        f"<details{attrs(class_='fk-card', id='fk-card', open=is_open, data_table=table.name)}>"
-        f"<summary{attrs(id='fk-card-summary', data_act='card')}>"
-        f"{h(tr('farkle.card.title'))}</summary>"
-        f'<table class="fk-ctable"><caption id="fk-card-table">{h(caption)}</caption>'
-        f'<thead><tr><th scope="col">{h(tr("farkle.card.combo"))}</th>'
-        f'<th scope="col">{h(tr("farkle.card.points"))}</th></tr></thead>'
-        f"<tbody>{body}</tbody></table>"
-        f'<p class="fk-cnote">{h(most_points_note(tr, table))}</p>'
-        f'<p class="fk-cnote">{h(tr("farkle.card.same_roll"))}</p>'
-        f'<table class="fk-ctable risk"><caption>{h(tr("farkle.card.risk"))}</caption>'
-        f"<tbody>{risks}</tbody></table></details>"
+    head = el(
+        "tr",
+        el("th", tr("farkle.card.combo"), scope="col"),
+        el("th", tr("farkle.card.points"), scope="col"),
     )
+    return el(
+        "details",
+        el("summary", tr("farkle.card.title"), id="fk-card-summary", data_act="card"),
+        el(
+            "table",
+            el("caption", caption, id="fk-card-table"),
+            el("thead", head),
+            el("tbody", body),
+            class_="fk-ctable",
+        ),
+        el("p", most_points_note(tr, table), class_="fk-cnote"),
+        el("p", tr("farkle.card.same_roll"), class_="fk-cnote"),
+        el(
+            "table",
+            el("caption", tr("farkle.card.risk")),
+            el("tbody", risks),
+            class_="fk-ctable risk",
+        ),
+        class_="fk-card",
+        id="fk-card",
+        open=is_open,
+        data_table=table.name,
+    )
+
+
+def _card_row(label: str, value: str) -> Markup:
+    return el("tr", el("th", label, scope="row"), el("td", value, class_="num"))
 
 
 def house_lines(tr: Translator, rules: FarkleRules) -> list[str]:
@@ -636,109 +696,124 @@ def house_lines(tr: Translator, rules: FarkleRules) -> list[str]:
     return [tr(key, **params) for key, params in rules.summary()]
 
 
-def house_summary(tr: Translator, rules: FarkleRules, ident: str) -> str:
+def house_summary(tr: Translator, rules: FarkleRules, ident: str) -> Markup:
     """The rules in force as a short list (nothing for the rules page's game)."""
     lines = house_lines(tr, rules)
     if not lines:
-        return ""
-    items = "".join(f"<li>{h(line)}</li>" for line in lines)
-    return (
-        f"<ul{attrs(class_='fk-house', id=ident, aria_label=tr('farkle.house.title'))}>{items}</ul>"
-    )
+        return Markup()
+    items = [el("li", line) for line in lines]
+    return el("ul", items, class_="fk-house", id=ident, aria_label=tr("farkle.house.title"))
 
 
-def _computer_status(tr: Translator, state: str) -> str:
+def _computer_status(tr: Translator, state: str) -> Markup:
     """Whether the computer player is being prepared, or could not be."""
     if state == "preparing":
-        return f'<p class="notice fk-prep" id="fk-prep" role="status">{h(tr("common.computer_preparing"))}</p>'
+        said = tr("common.computer_preparing")
+        return el("p", said, class_="notice fk-prep", id="fk-prep", role="status")
     if state == "failed":
-        retry = attrs(type="button", class_="btn", id="fk-retry", data_act="retry")
-        return (
-            f'<p class="notice fk-error" id="fk-computer-error" role="alert">'
-            f"{h(tr('farkle.computer.failed'))} <button{retry}>{h(tr('boot.retry'))}</button></p>"
+        return el(
+            "p",
+            tr("farkle.computer.failed"),
+            " ",
+            button(tr("boot.retry"), "retry", "fk-retry"),
+            class_="notice fk-error",
+            id="fk-computer-error",
+            role="alert",
         )
-    return ""
+    return Markup()
 
 
-def notices(tr: Translator, notice: Note | None, dice_error: str | None) -> str:
-    out = ""
-    if dice_error:
-        text = dice_error
-        out += f'<p class="notice fk-error" role="alert">{h(text)}</p>'
-    if notice is not None:
-        out += f'<p class="notice fk-notice">{h(note_text(tr, notice))}</p>'
-    return out
+def notices(tr: Translator, notice: Note | None, dice_error: str | None) -> Markup:
+    return frag(
+        dice_error and el("p", dice_error, class_="notice fk-error", role="alert"),
+        notice is not None and el("p", note_text(tr, notice), class_="notice fk-notice"),
+    )
 
 
 # -- screens ---------------------------------------------------------------------
 
 
-def _coach(tr: Translator, v: TableView) -> str:
+def _coach(tr: Translator, v: TableView) -> Markup:
     """The score pad's coach: its switch, and its advice once switched on."""
     if v.coach_switch is None:
-        return ""
-    box = attrs(type="checkbox", id="fk-coach", data_act="pad-coach", checked=v.coach_switch)
-    advice = f'<p class="fk-coach" id="fk-coach-text">{h(v.coach)}</p>' if v.coach else ""
-    return f'<div class="fk-coachbox"><label class="check"><input{box}><span>{h(tr("penta.coach"))}</span></label>{advice}</div>'
+        return Markup()
+    box = el("input", type="checkbox", id="fk-coach", data_act="pad-coach", checked=v.coach_switch)
+    advice = v.coach and el("p", v.coach, class_="fk-coach", id="fk-coach-text")
+    label = el("label", box, el("span", tr("penta.coach")), class_="check")
+    return el("div", label, advice, class_="fk-coachbox")
 
 
-def render_table(tr: Translator, v: TableView) -> str:
-    """The table during a game."""
-    last = ""
-    if v.last_round_by is not None:
-        last = (
-            f'<p class="fk-lastround" id="fk-lastround">'
-            f"<strong>{h(tr('farkle.last_round'))}</strong> "
-            f"{h(turns_left_text(tr, v.turns_left))}</p>"
-        )
-    head = (
-        '<div class="fk-head">'
-        f'<p class="fk-meta"><span>{h(tr("farkle.round", n=v.round))}</span> · '
-        f"<span>{h(tr('farkle.target', points=v.target))}</span></p>{last}"
-        f"{house_summary(tr, v.rules, 'fk-house')}</div>"
-        '<div class="fk-head-tools">'
-        f"<button{attrs(type='button', class_='btn fk-rules', id='fk-rules', data_act='rules', data_game='farkle')}>"
-        f"{h(tr('nav.rules'))}</button>"
-        f"<button{attrs(type='button', class_='btn fk-new', id='fk-new', data_act='new')}>"
-        f"{h(tr('common.new_game'))}</button></div>"
+def _table_head(tr: Translator, v: TableView) -> Markup:
+    """The round, the target, the last round and the rules in force; Rules, New game."""
+    last = v.last_round_by is not None and el(
+        "p",
+        el("strong", tr("farkle.last_round")),
+        " ",
+        turns_left_text(tr, v.turns_left),
+        class_="fk-lastround",
+        id="fk-lastround",
     )
-    said = notices(tr, v.notice, v.dice_error) + _computer_status(tr, v.computer_state)
+    meta = el(
+        "p",
+        el("span", tr("farkle.round", n=v.round)),
+        " · ",
+        el("span", tr("farkle.target", points=v.target)),
+        class_="fk-meta",
+    )
+    rules = widgets.button(tr("nav.rules"), "rules", "fk-rules", "btn fk-rules", data_game="farkle")
+    new = widgets.button(tr("common.new_game"), "new", "fk-new", "btn fk-new")
+    return frag(
+        el("div", meta, last, house_summary(tr, v.rules, "fk-house"), class_="fk-head"),
+        el("div", rules, new, class_="fk-head-tools"),
+    )
+
+
+def render_table(tr: Translator, v: TableView) -> Markup:
+    """The table during a game."""
+    said = frag(notices(tr, v.notice, v.dice_error), _computer_status(tr, v.computer_state))
     # One place holds every notice, however many there are.
-    said = f'<div class="fk-notices">{said}</div>' if said else ""
+    said = el("div", said, class_="fk-notices") if said else Markup()
     cls = "fk-table panel" + ("" if v.human else " ai-turn")
     # What is tapped (the dice, the buttons) comes first, what is said after it; each
     # in a box of its own that only a phone on its side draws (side by side).
-    table = (
-        # Not a region named by its heading: a screen reader would say "Lee's turn" twice.
-        f'<section class="{cls}">'
-        f'{_turn_heading(tr, v)}<div class="fk-play">{_tray(tr, v)}'
-        f"{widgets.dice_pad(tr, 'fk', v.pad, compact=not v.dice) if v.pad else ''}{_coach(tr, v)}"
-        f'{_actions(tr, v)}</div><div class="fk-info">{_status(tr, v, said)}{_stats(tr, v)}'
-        f"{_groups(tr, v)}</div></section>"
+    play = el(
+        "div",
+        _tray(tr, v),
+        widgets.dice_pad(tr, "fk", v.pad, compact=not v.dice) if v.pad else None,
+        _coach(tr, v),
+        _actions(tr, v),
+        class_="fk-play",
     )
-    side = (
-        f'<div class="fk-side">{_players(tr, v)}{scoring_card(tr, v.card_open, v.rules.scoring)}'
+    info = el("div", _status(tr, v, said), _stats(tr, v), _groups(tr, v), class_="fk-info")
+    # Not a region named by its heading: a screen reader would say "Lee's turn" twice.
+    table = el("section", _turn_heading(tr, v), play, info, class_=cls)
+    prefs = el(
+        "div",
         # The computer's pace only matters when the computer plays.
-        f'<div class="fk-prefs">{pace_select(tr, v.pace) if any(s.computer for s in v.seats) else ""}'
-        f"{keys_hint(tr)}</div></div>"
+        any(s.computer for s in v.seats) and pace_select(tr, v.pace),
+        keys_hint(tr),
+        class_="fk-prefs",
     )
-    body = f'<div class="fk-layout">{head}{table}{side}</div>'
+    side = el(
+        "div",
+        _players(tr, v),
+        scoring_card(tr, v.card_open, v.rules.scoring),
+        prefs,
+        class_="fk-side",
+    )
+    body = el("div", _table_head(tr, v), table, side, class_="fk-layout")
     ready = "wait" if v.computer_state != "ready" else "ready"
-
-    return (
-        f'<section class="farkle" aria-label="{h(tr("game.farkle"))}" data-computer="{ready}">{body}'
-        "</section>"
-    )
+    return el("section", body, class_="farkle", aria_label=tr("game.farkle"), data_computer=ready)
 
 
-def _over_title(tr: Translator, v: OverView) -> str:
+def _over_title(tr: Translator, v: OverView) -> Markup:
     """Who won; alone, the total and the turns it took."""
     if len(v.seats) == 1:
         seat = v.seats[0]
         n = v.turns[0] if v.turns else 0
         turns = tr("farkle.over.turns.one") if n == 1 else tr("farkle.over.turns.many", n=n)
         if v.default_name:
-            return h(tr("farkle.over.solo", total=seat.banked, turns=turns))
+            return frag(tr("farkle.over.solo", total=seat.banked, turns=turns))
         return tr_html(
             tr, "farkle.over.solo_named", name=bdi(seat.name), total=seat.banked, turns=turns
         )
@@ -766,11 +841,11 @@ def _final_turn_text(tr: Translator, v: OverView, turn: FinalTurn) -> Markup:
     return tr_html(tr, "farkle.final.played", name=name, total=total)
 
 
-def _final_round(tr: Translator, v: OverView) -> str:
+def _final_round(tr: Translator, v: OverView) -> Markup:
     """The last round: who reached the target, then each other player's last turn
     and whether it passed the leader of the moment."""
     if v.last_round_by is None or len(v.seats) == 1:
-        return ""
+        return Markup()
     leader = v.last_round_by
     first = tr_html(
         tr,
@@ -778,7 +853,7 @@ def _final_round(tr: Translator, v: OverView) -> str:
         name=bdi(seat_name(tr, v.seats[leader])),
         total=v.seats[leader].banked,
     )
-    items = [f'<li class="fk-final-turn started">{first}</li>']
+    items = [el("li", first, class_="fk-final-turn started")]
     for turn in v.final_round:
         total, best = v.seats[turn.seat].banked, v.seats[leader].banked
         other = bdi(seat_name(tr, v.seats[leader]))
@@ -790,17 +865,25 @@ def _final_round(tr: Translator, v: OverView) -> str:
         else:
             cls, verdict = "behind", tr_html(tr, "farkle.final.behind", other=other)
         items.append(
-            f'<li class="fk-final-turn {cls}"><span>{_final_turn_text(tr, v, turn)}</span> '
-            f"<strong>{verdict}</strong></li>"
+            el(
+                "li",
+                el("span", _final_turn_text(tr, v, turn)),
+                " ",
+                el("strong", verdict),
+                class_=f"fk-final-turn {cls}",
+            )
         )
-    return (
-        '<section class="fk-final" id="fk-final" aria-labelledby="fk-final-title">'
-        f'<h3 id="fk-final-title">{h(tr("farkle.final.title"))}</h3>'
-        f'<ol class="fk-final-list">{"".join(items)}</ol></section>'
+    return el(
+        "section",
+        el("h3", tr("farkle.final.title"), id="fk-final-title"),
+        el("ol", items, class_="fk-final-list"),
+        class_="fk-final",
+        id="fk-final",
+        aria_labelledby="fk-final-title",
     )
 
 
-def render_over(tr: Translator, v: OverView) -> str:
+def render_over(tr: Translator, v: OverView) -> Markup:
     """The end screen, in the order both games share: the title, the ranking with
     every player's final total, the last round, the buttons."""
     winners = v.outcome.winners
@@ -808,26 +891,45 @@ def render_over(tr: Translator, v: OverView) -> str:
     for rank, i in ranked(v.outcome):
         seat = v.seats[i]
         share = max(0, min(seat.banked, v.target)) * 100 // v.target
-        win = " winner" if i in winners else ""
-        rows.append(
-            f'<tr class="fk-rank{win}"><td class="num">{rank}</td>'
-            f'<th scope="row">{bdi(seat_name(tr, seat))}</th>'
-            f'<td class="num">{h(tr.number(seat.banked))}'
-            f'<span class="fk-bar" aria-hidden="true">'
-            f'<span class="fk-fill" style="width:{share}%"></span></span></td></tr>'
+        bar = el(
+            "span",
+            el("span", class_="fk-fill", style=f"width:{share}%"),
+            class_="fk-bar",
+            aria_hidden="true",
         )
-    return (
-        f'<section class="farkle fk-over panel" aria-labelledby="fk-over-title">'
-        f'<p class="fk-kicker">{h(tr("game.farkle"))} · '
-        f"{h(tr('farkle.target', points=v.target))}</p>"
-        f'<h2 id="fk-over-title" tabindex="-1">{_over_title(tr, v)}</h2>'
-        f"{house_summary(tr, v.rules, 'fk-over-house')}"
-        f'<table class="fk-ranking"><caption>{h(tr("farkle.over.ranking"))}</caption>'
-        f'<thead><tr><th scope="col">{h(tr("common.rank"))}</th>'
-        f'<th scope="col">{h(tr("common.player"))}</th>'
-        f'<th scope="col">{h(tr("farkle.over.total"))}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        f"{widgets.undo_summary(tr, 'fk', [seat_name(tr, x) for x in v.seats], v.undos)}"
-        f"{_end_buttons(tr) if v.again else ''}{_final_round(tr, v)}{race_chart(tr, v)}"
-        "</section>"
+        rows.append(
+            el(
+                "tr",
+                el("td", rank, class_="num"),
+                el("th", bdi(seat_name(tr, seat)), scope="row"),
+                el("td", tr.number(seat.banked), bar, class_="num"),
+                class_="fk-rank winner" if i in winners else "fk-rank",
+            )
+        )
+    head = el(
+        "tr",
+        el("th", tr("common.rank"), scope="col"),
+        el("th", tr("common.player"), scope="col"),
+        el("th", tr("farkle.over.total"), scope="col"),
+    )
+    ranking = el(
+        "table",
+        el("caption", tr("farkle.over.ranking")),
+        el("thead", head),
+        el("tbody", rows),
+        class_="fk-ranking",
+    )
+    kicker = f"{tr('game.farkle')} · {tr('farkle.target', points=v.target)}"
+    return el(
+        "section",
+        el("p", kicker, class_="fk-kicker"),
+        el("h2", _over_title(tr, v), id="fk-over-title", tabindex="-1"),
+        house_summary(tr, v.rules, "fk-over-house"),
+        ranking,
+        widgets.undo_summary(tr, "fk", [seat_name(tr, x) for x in v.seats], v.undos),
+        v.again and _end_buttons(tr),
+        _final_round(tr, v),
+        race_chart(tr, v),
+        class_="farkle fk-over panel",
+        aria_labelledby="fk-over-title",
     )

@@ -8,7 +8,7 @@ from datetime import datetime
 from zaria.i18n import Translator
 from zaria_web.play.seats import shown_name
 from zaria_web.storage.archive import Entry
-from zaria_web.ui.html import attrs, bdi, h
+from zaria_web.ui.html import Markup, bdi, el, join
 from zaria_web.ui.names import clean_name
 
 
@@ -34,39 +34,51 @@ def when(tr: Translator, iso: str) -> str:
     )
 
 
-def _players(tr: Translator, e: Entry) -> str:
+def _players(tr: Translator, e: Entry) -> Markup:
     items = []
     for i, (seat, total) in enumerate(zip(e.seats, e.totals, strict=True)):
         won = len(e.seats) > 1 and i in e.winners
-        mark = f' <span class="past-won">{h(tr("past.winner"))}</span>' if won else ""
+        mark = won and el("span", tr("past.winner"), class_="past-won")
         name = bdi(clean_name(shown_name(tr, seat)))
         cls = "past-player winner" if won else "past-player"
-        points = f'<span class="num">{h(tr.number(total))}</span>'
-        items.append(f'<span class="{cls}">{name} {points}{mark}</span>')
+        points = el("span", tr.number(total), class_="num")
+        items.append(el("span", name, " ", points, won and " ", mark, class_=cls))
     # Phrasing content only: the list is inside a button.
-    return f'<span class="past-players">{", ".join(items)}</span>'
+    return el("span", join(", ", items), class_="past-players")
 
 
-def _item(tr: Translator, e: Entry) -> str:
+def _item(tr: Translator, e: Entry) -> Markup:
     game = tr("game." + e.game) + (" · " + tr("stats.real_dice") if e.real else "")
-    button = attrs(
-        type="button", class_="past-item", id=f"past-{e.id}", data_act="open-game", data_id=e.id
+    head = el(
+        "span",
+        el("span", when(tr, e.date), class_="past-date"),
+        " ",
+        el("span", game, class_="past-game"),
+        class_="past-head",
     )
-    return (
-        f"<li><button{button}>"
-        f'<span class="past-head"><span class="past-date">{h(when(tr, e.date))}</span> '
-        f'<span class="past-game">{h(game)}</span></span>'
-        f"{_players(tr, e)}</button></li>"
+    button = el(
+        "button",
+        head,
+        _players(tr, e),
+        type="button",
+        class_="past-item",
+        id=f"past-{e.id}",
+        data_act="open-game",
+        data_id=e.id,
     )
+    return el("li", button)
 
 
-def games_list(tr: Translator, games: list[Entry]) -> str:
+def games_list(tr: Translator, games: list[Entry]) -> Markup:
     """The games kept, newest first; each opens its end screen again."""
     if games:
-        body = f'<ol class="past-list">{"".join(_item(tr, e) for e in reversed(games))}</ol>'
+        body = el("ol", [_item(tr, e) for e in reversed(games)], class_="past-list")
     else:
-        body = f'<p class="stats-empty games-empty">{h(tr("past.none"))}</p>'
-    return (
-        '<section class="panel past-games" aria-labelledby="past-games-title">'
-        f'<h2 id="past-games-title">{h(tr("past.list_title"))}</h2>{body}</section>'
+        body = el("p", tr("past.none"), class_="stats-empty games-empty")
+    return el(
+        "section",
+        el("h2", tr("past.list_title"), id="past-games-title"),
+        body,
+        class_="panel past-games",
+        aria_labelledby="past-games-title",
     )

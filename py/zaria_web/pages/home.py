@@ -16,7 +16,7 @@ from zaria_web.runtime.effects import Effects
 from zaria_web.screen import GAMES, PLAYED, Context, Enter, Page, StorageChanged
 from zaria_web.storage.saves import PREFIX as SAVE_PREFIX
 from zaria_web.ui import widgets
-from zaria_web.ui.html import attrs, die_face, h
+from zaria_web.ui.html import Markup, die_face, el
 
 
 class HomeScreen(Page):
@@ -40,63 +40,77 @@ class HomeScreen(Page):
         if isinstance(intent, Enter | StorageChanged):
             self._look()
 
-    def _slot(self, game: str) -> str:
+    def _slot(self, game: str) -> Markup:
         tr = self.ctx.tr
         saved = self.in_progress.get(game, False)
-        card = attrs(type="button", class_="game-card " + game, data_act="open", data_game=game)
-        badge = f'<span class="game-badge">{h(tr("home.in_progress"))}</span>' if saved else ""
-        resume = ""
-        if saved:
-            button = attrs(
-                type="button",
-                class_="btn primary resume",
-                id=f"resume-{game}",
-                data_act="open",
-                data_game=game,
-            )
-            resume = f"<button{button}>{h(tr('home.resume'))}</button>"
+        card = el(
+            "button",
+            el("span", die_face(games.named(game).art), class_="game-art", aria_hidden="true"),
+            el("span", tr("game." + game), class_="game-name", id=f"name-{game}"),
+            el("span", tr(f"game.{game}.desc"), class_="game-desc"),
+            saved and el("span", tr("home.in_progress"), class_="game-badge"),
+            type="button",
+            class_="game-card " + game,
+            data_act="open",
+            data_game=game,
+        )
+        resume = saved and widgets.button(
+            tr("home.resume"), "open", f"resume-{game}", "btn primary resume", data_game=game
+        )
         # The score pad: the same game with the table's own dice.
         pad = f"{game}-pad"
         real_label = tr("home.real_resume" if self.in_progress.get(pad) else "home.real_dice")
-        real = attrs(
-            type="button", class_="btn real-dice", id=f"real-{game}", data_act="open", data_game=pad
+        real = el(
+            "button",
+            el("span", class_="real-icon", aria_hidden="true"),
+            real_label,
+            type="button",
+            class_="btn real-dice",
+            id=f"real-{game}",
+            data_act="open",
+            data_game=pad,
         )
-        icon = '<span class="real-icon" aria-hidden="true"></span>'
-        resume += f"<button{real}>{icon}{h(real_label)}</button>"
         # The game's rules, within its group (named by the game).
-        resume += widgets.button(
+        rules = widgets.button(
             tr("nav.rules"), "rules", f"home-rules-{game}", "btn home-rules", data_game=game
         )
-        return (
-            f'<div class="game-slot" role="group" aria-labelledby="name-{game}">'
-            f"<button{card}>"
-            f'<span class="game-art" aria-hidden="true">{die_face(games.named(game).art)}</span>'
-            f'<span class="game-name" id="name-{game}">{h(tr("game." + game))}</span>'
-            f'<span class="game-desc">{h(tr(f"game.{game}.desc"))}</span>{badge}</button>'
-            f"{resume}</div>"
+        return el(
+            "div",
+            card,
+            resume,
+            real,
+            rules,
+            class_="game-slot",
+            role="group",
+            aria_labelledby=f"name-{game}",
         )
 
-    def view(self) -> str:
+    def view(self) -> Markup:
         tr = self.ctx.tr
-        slots = "".join(self._slot(g) for g in GAMES)
-        stats = attrs(
-            type="button", class_="btn home-link stats-link", data_act="open", data_game="stats"
-        )
-        settings = attrs(
+        stats = el(
+            "button",
+            el("span", class_="stats-icon", aria_hidden="true"),
+            tr("home.stats"),
             type="button",
-            class_="btn home-link",
-            id="home-settings",
+            class_="btn home-link stats-link",
             data_act="open",
-            data_game="settings",
+            data_game="stats",
         )
-        return (
-            f'<section class="home" aria-labelledby="home-title">'
-            f'<p class="tagline" id="tagline">{h(tr("app.tagline"))}</p>'
-            f'<h1 class="sr-only" id="home-title">{h(tr("home.title"))}</h1>'
-            f'<div class="game-grid">{slots}</div>'
-            f'<nav class="btn-row home-links" aria-label="{h(tr("home.more"))}"><button{stats}>'
-            '<span class="stats-icon" aria-hidden="true"></span>'
-            f"{h(tr('home.stats'))}</button>"
-            f"<button{settings}>{h(tr('home.settings'))}</button></nav>"
-            "</section>"
+        settings = widgets.button(
+            tr("home.settings"), "open", "home-settings", "btn home-link", data_game="settings"
+        )
+        return el(
+            "section",
+            el("p", tr("app.tagline"), class_="tagline", id="tagline"),
+            el("h1", tr("home.title"), class_="sr-only", id="home-title"),
+            el("div", [self._slot(g) for g in GAMES], class_="game-grid"),
+            el(
+                "nav",
+                stats,
+                settings,
+                class_="btn-row home-links",
+                aria_label=tr("home.more"),
+            ),
+            class_="home",
+            aria_labelledby="home-title",
         )

@@ -20,7 +20,7 @@ from zaria_web.play.screen import GameScreen, game_screen
 from zaria_web.runtime.effects import Effects, Go
 from zaria_web.screen import Context, Enter, Page, Refresh, StorageChanged
 from zaria_web.storage import archive, saved_state
-from zaria_web.ui.html import h
+from zaria_web.ui.html import Markup, el
 from zaria_web.ui.widgets import button
 
 
@@ -89,17 +89,27 @@ class PastScreen(Page):
                 out.focus(".past .end-title, .past #fk-over-title, #past-title")
 
     # -- drawing -------------------------------------------------------------------
-    def view(self) -> str:
+    def view(self) -> Markup:
         tr = self.ctx.tr
         back = button(tr("past.back"), "past-back", "past-back", "btn primary")
         if self.screen is None or self.entry is None:
             key = "past.missing" if self.problem == "missing" else "past.broken"
-            return (
-                '<section class="panel past past-missing" aria-labelledby="past-title">'
-                f'<h1 id="past-title" class="screen-title" tabindex="-1">{h(tr("past.title"))}</h1>'
-                f'<p class="past-problem">{h(tr(key))}</p>'
-                f'<div class="btn-row">{back}</div></section>'
+            title = el(
+                "h1", tr("past.title"), id="past-title", class_="screen-title", tabindex="-1"
             )
-        end = self.screen.view() + f'<div class="btn-row end past-end">{back}</div>'
+            return el(
+                "section",
+                title,
+                el("p", tr(key), class_="past-problem"),
+                el("div", back, class_="btn-row"),
+                class_="panel past past-missing",
+                aria_labelledby="past-title",
+            )
         kicker = tr("past.when", date=when(tr, self.entry.date))
-        return f'<div class="past"><p class="past-when">{h(kicker)}</p>{end}</div>'
+        return el(
+            "div",
+            el("p", kicker, class_="past-when"),
+            self.screen.view(),
+            el("div", back, class_="btn-row end past-end"),
+            class_="past",
+        )

@@ -20,7 +20,7 @@ from zaria.i18n import Translator
 from zaria_web import games
 from zaria_web.storage.player_stats import PlayerStats, player_key, shown_name
 from zaria_web.ui.charts import line_chart
-from zaria_web.ui.html import attrs, bdi, h, tr_html
+from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
 
 
 def _figures(game: str) -> Any:
@@ -47,10 +47,12 @@ def _columns(tr: Translator, game: str) -> list[str]:
 
 
 def _row(tr: Translator, game: str, section: str, i: int, p: PlayerStats, chosen: bool,
-         many: bool) -> str:  # fmt: skip
-    name: str = bdi(shown_name(p))
+         many: bool) -> Markup:  # fmt: skip
+    name = bdi(shown_name(p))
     if many:
-        pick = attrs(
+        name = el(
+            "button",
+            name,
             type="button",
             class_="player-pick",
             id=f"{section}-pick-{i}",
@@ -59,41 +61,46 @@ def _row(tr: Translator, game: str, section: str, i: int, p: PlayerStats, chosen
             data_player=player_key(p.name),
             aria_pressed="true" if chosen else "false",
         )
-        name = f"<button{pick}>{name}</button>"
-    cells = "".join(f'<td class="num">{h(c)}</td>' for c in _cells(tr, game, p))
-    return (
-        f'<tr{attrs(class_="chosen" if chosen else None)}><th scope="row">{name}</th>{cells}</tr>'
-    )
+    cells = [el("td", c, class_="num") for c in _cells(tr, game, p)]
+    return el("tr", el("th", name, scope="row"), cells, class_="chosen" if chosen else None)
 
 
 def players_table(
     tr: Translator, game: str, section: str, players: Sequence[PlayerStats], chosen: str
-) -> str:
+) -> Markup:
     """The players' figures, a row each (the name chooses whose charts are shown)."""
     many = len(players) > 1
-    head = "".join(f'<th scope="col">{h(c)}</th>' for c in _columns(tr, game))
-    rows = "".join(
+    head = [el("th", c, scope="col") for c in _columns(tr, game)]
+    rows = [
         _row(tr, game, section, i, p, player_key(p.name) == chosen, many)
         for i, p in enumerate(players)
-    )
+    ]
     note = tr(_figures(game).NOTE)
-    return (
-        f'<div class="table-scroll players-scroll" role="region" tabindex="0" '
-        f'aria-labelledby="{section}-players">'
-        f'<table class="players-table" id="{section}-players-table">'
-        f'<caption id="{section}-players">{h(tr("stats.players"))}</caption>'
-        f'<thead><tr><th scope="col">{h(tr("common.player"))}</th>{head}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
-        f'<p class="scroll-hint" aria-hidden="true">{h(tr("stats.scroll_hint"))}</p></div>'
-        f'<p class="stats-players-note">{h(note)}</p>'
+    table = el(
+        "table",
+        el("caption", tr("stats.players"), id=f"{section}-players"),
+        el("thead", el("tr", el("th", tr("common.player"), scope="col"), head)),
+        el("tbody", rows),
+        class_="players-table",
+        id=f"{section}-players-table",
     )
+    scroll = el(
+        "div",
+        table,
+        el("p", tr("stats.scroll_hint"), class_="scroll-hint", aria_hidden="true"),
+        class_="table-scroll players-scroll",
+        role="region",
+        tabindex="0",
+        aria_labelledby=f"{section}-players",
+    )
+    return frag(scroll, el("p", note, class_="stats-players-note"))
 
 
-def player_charts(tr: Translator, game: str, section: str, p: PlayerStats) -> str:
+def player_charts(tr: Translator, game: str, section: str, p: PlayerStats) -> Markup:
     """The chosen player's last scores game by game (across them, the line the game
     draws, such as the optimal player's mean) and the game's own chart."""
     if not p.scores:
-        return ""
+        return Markup()
     first = p.games - len(p.scores) + 1
     xs = list(range(first, p.games + 1))
     figures = _figures(game)
@@ -104,16 +111,16 @@ def player_charts(tr: Translator, game: str, section: str, p: PlayerStats) -> st
         [(shown_name(p), list(p.scores))], target=target, target_label=label,
     )  # fmt: skip
     spread = figures.chart(tr, section, p)
-    return f'<div class="stats-charts">{line}{spread}</div>'
+    return el("div", line, spread, class_="stats-charts")
 
 
 def players_part(tr: Translator, game: str, section: str, players: Sequence[PlayerStats],
-                 chosen: str | None) -> str:  # fmt: skip
+                 chosen: str | None) -> Markup:  # fmt: skip
     """The players' table and the chosen player's charts (the first player's when
     none is chosen, or the one chosen is no longer there)."""
     if not players:
-        return ""
+        return Markup()
     pick = next((p for p in players if player_key(p.name) == chosen), players[0])
     key = player_key(pick.name)
     table = players_table(tr, game, section, players, key)
-    return f'<div class="stats-players">{table}{player_charts(tr, game, section, pick)}</div>'
+    return el("div", table, player_charts(tr, game, section, pick), class_="stats-players")

@@ -17,7 +17,7 @@ from zaria.i18n import Translator
 from zaria_web import games
 from zaria_web.runtime.effects import Effects, Go
 from zaria_web.screen import Context, Page
-from zaria_web.ui.html import attrs, h
+from zaria_web.ui.html import Markup, el
 
 
 class RulesScreen(Page):
@@ -37,7 +37,7 @@ class RulesScreen(Page):
     def _game(self) -> str:
         return self.game if self.game in games.NAMES else games.NAMES[0]
 
-    def view(self) -> str:
+    def view(self) -> Markup:
         return rules_page(self.ctx.tr, self._game(), self.ctx.settings, self._back())
 
     def _back(self) -> str:
@@ -58,7 +58,7 @@ class RulesScreen(Page):
 # -- the page ------------------------------------------------------------------
 def rules_page(
     tr: Translator, game: str, settings: Mapping[str, str] | None = None, back: str | None = None
-) -> str:
+) -> Markup:
     """The whole rules page of ``game``: title, contents, sections, back buttons.
 
     The sections are the game's (its package's ``rules.sections``); ``settings``
@@ -71,33 +71,53 @@ def rules_page(
     """
     sections = games.named(game).module("rules").sections(tr, settings or {})
     title = tr("rules.title", game=tr("game." + game))
-    contents = "".join(f'<li><a href="#{ident}">{h(head)}</a></li>' for ident, head, _ in sections)
-    body = "".join(
-        f'<section class="rules-section" aria-labelledby="{ident}">'
-        f'<h2 id="{ident}" tabindex="-1">{h(head)}</h2>{html}</section>'
+    contents = [el("li", el("a", head, href=f"#{ident}")) for ident, head, _ in sections]
+    body = [
+        el(
+            "section",
+            el("h2", head, id=ident, tabindex="-1"),
+            html,
+            class_="rules-section",
+            aria_labelledby=ident,
+        )
         for ident, head, html in sections
+    ]
+    toc = el(
+        "nav",
+        el("p", tr("rules.contents"), id="rules-toc-label", class_="rules-toc-label"),
+        el("ol", contents),
+        class_="rules-toc",
+        aria_labelledby="rules-toc-label",
     )
-    return (
-        f'<article class="rules" data-game="{game}" aria-labelledby="rules-title">'
-        f'<div class="rules-bar">{_back(tr, back or game, "top")}</div>'
-        f'<div class="panel rules-panel">'
-        f'<h1 id="rules-title" class="rules-title">{h(title)}</h1>'
-        f'<nav class="rules-toc" aria-labelledby="rules-toc-label">'
-        f'<p id="rules-toc-label" class="rules-toc-label">{h(tr("rules.contents"))}</p>'
-        f"<ol>{contents}</ol></nav>{body}</div>"
-        f'<div class="rules-bar">{_back(tr, back or game, "bottom")}</div></article>'
+    panel = el(
+        "div",
+        el("h1", title, id="rules-title", class_="rules-title"),
+        toc,
+        body,
+        class_="panel rules-panel",
+    )
+    return el(
+        "article",
+        el("div", _back(tr, back or game, "top"), class_="rules-bar"),
+        panel,
+        el("div", _back(tr, back or game, "bottom"), class_="rules-bar"),
+        class_="rules",
+        data_game=game,
+        aria_labelledby="rules-title",
     )
 
 
-def _back(tr: Translator, game: str, where: str) -> str:
+def _back(tr: Translator, game: str, where: str) -> Markup:
     """A back button: to ``game`` (a game's screen), or home."""
     home = game == "home"
-    button = attrs(
+    return el(
+        "button",
+        el("span", "←", aria_hidden="true"),
+        " ",
+        tr("nav.home" if home else "rules.back"),
         type="button",
         class_="btn primary rules-back",
         id=f"rules-back-{where}",
         data_act="home" if home else "open",
         data_game=None if home else game,
     )
-    label = h(tr("nav.home" if home else "rules.back"))
-    return f'<button{button}><span aria-hidden="true">←</span> {label}</button>'

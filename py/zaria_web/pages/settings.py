@@ -15,7 +15,7 @@ from zaria_web import games
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Page
 from zaria_web.storage.settings import SETTING_VALUES, ChangeSetting
-from zaria_web.ui.html import h
+from zaria_web.ui.html import Markup, el
 from zaria_web.ui.widgets import button, language_select, radio
 
 
@@ -52,27 +52,35 @@ class SettingsScreen(Page):
             out.setting(intent.key, intent.value)
             out.focus(f"#set-{intent.key}-{intent.value}")
 
-    def _group(self, key: str, label: str, words: Mapping[str, str]) -> str:
+    def _group(self, key: str, label: str, words: Mapping[str, str]) -> Markup:
         chosen = self.ctx.settings.get(key, "")
-        choices = "".join(
+        choices = [
             radio(f"set-{key}", "setting", value, word, value == chosen, data_key=key)
             for value, word in words.items()
-        )
-        return (
-            f'<fieldset class="settings-group" id="settings-{key}"><legend>{h(label)}</legend>'
-            f'<div class="fk-segs">{choices}</div></fieldset>'
+        ]
+        return el(
+            "fieldset",
+            el("legend", label),
+            el("div", choices, class_="fk-segs"),
+            class_="settings-group",
+            id=f"settings-{key}",
         )
 
-    def view(self) -> str:
+    def view(self) -> Markup:
         tr = self.ctx.tr
-        language = (
-            f'<label class="field settings-lang"><span>{h(tr("home.language"))}</span>'
-            f"{language_select(tr, 'settings-lang')}</label>"
+        language = el(
+            "label",
+            el("span", tr("home.language")),
+            language_select(tr, "settings-lang"),
+            class_="field settings-lang",
         )
-        groups = "".join(self._group(k, *v) for k, v in _labels(tr).items())
-        return (
-            '<section class="settings panel" aria-labelledby="settings-title">'
-            f'<h1 id="settings-title">{h(tr("settings.title"))}</h1>{language}{groups}'
-            f'<div class="btn-row">{button(tr("nav.home"), "home", "settings-home")}</div>'
-            "</section>"
+        groups = [self._group(k, *v) for k, v in _labels(tr).items()]
+        return el(
+            "section",
+            el("h1", tr("settings.title"), id="settings-title"),
+            language,
+            groups,
+            el("div", button(tr("nav.home"), "home", "settings-home"), class_="btn-row"),
+            class_="settings panel",
+            aria_labelledby="settings-title",
         )

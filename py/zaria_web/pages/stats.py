@@ -32,7 +32,7 @@ from zaria_web.screen import Context, Enter, Leave, Page, StorageChanged
 from zaria_web.storage import stats, transfer
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.player_stats import player_key
-from zaria_web.ui.html import attrs, bdi, h, tr_html
+from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
 from zaria_web.ui.names import clean_name
 from zaria_web.ui.widgets import button
 
@@ -117,50 +117,57 @@ class StatsScreen(Page):
         self.summaries = stats.look(self.ctx.host, out).value or stats.empty()
 
     # -- drawing -------------------------------------------------------------
-    def view(self) -> str:
+    def view(self) -> Markup:
         tr = self.ctx.tr
         summaries = self.summaries
-        panels = "".join(self._game_panel(g.name, summaries) for g in games.GAMES)
+        panels = [self._game_panel(g.name, summaries) for g in games.GAMES]
         # Statistics that could not be read are not offered for clearing.
         anything = any(s.games for s in summaries.values()) or bool(self.transfer.games)
-        return (
-            '<section class="stats" aria-labelledby="stats-title">'
-            f'<h1 id="stats-title" class="screen-title">{h(tr("stats.title"))}</h1>'
-            f'<div class="stats-grid">{panels}</div>'
-            f'<p class="stats-note">{h(tr("stats.note"))}</p>'
-            f"{archive_view.games_list(tr, self.transfer.games)}"
-            f"{self.transfer.view(tr, sum(s.games for s in summaries.values()))}"
-            f"{self._controls(anything)}</section>"
+        return el(
+            "section",
+            el("h1", tr("stats.title"), id="stats-title", class_="screen-title"),
+            el("div", panels, class_="stats-grid"),
+            el("p", tr("stats.note"), class_="stats-note"),
+            archive_view.games_list(tr, self.transfer.games),
+            self.transfer.view(tr, sum(s.games for s in summaries.values())),
+            self._controls(anything),
+            class_="stats",
+            aria_labelledby="stats-title",
         )
 
-    def _panel(self, game: str, s: stats.Summary) -> str:
+    def _panel(self, game: str, s: stats.Summary) -> Markup:
         return self._frame(game, self._figures(Counted(game), s) if s.games else self._none())
 
-    def _frame(self, game: str, body: str) -> str:
+    def _frame(self, game: str, body: Markup) -> Markup:
         title = f"stats-{game}"
-        return (
-            f'<section class="panel stats-panel stats-{game}" aria-labelledby="{title}">'
-            f'<h2 id="{title}">{h(self.ctx.tr("game." + game))}</h2>{body}{self._real(game)}'
-            "</section>"
+        return el(
+            "section",
+            el("h2", self.ctx.tr("game." + game), id=title),
+            body,
+            self._real(game),
+            class_=f"panel stats-panel stats-{game}",
+            aria_labelledby=title,
         )
 
-    def _real(self, game: str) -> str:
+    def _real(self, game: str) -> Markup:
         """The games played with real dice, apart, once there are any."""
         real = Counted(game, real=True)
         s = self.summaries.get(real)
         if s is None or not s.games:
-            return ""
+            return Markup()
         ident = f"stats-{section_of(real)}"
-        figures = self._figures(real, s)
-        return (
-            f'<section class="stats-rules stats-real" aria-labelledby="{ident}">'
-            f'<h3 id="{ident}">{h(self.ctx.tr("stats.real_dice"))}</h3>{figures}</section>'
+        return el(
+            "section",
+            el("h3", self.ctx.tr("stats.real_dice"), id=ident),
+            self._figures(real, s),
+            class_="stats-rules stats-real",
+            aria_labelledby=ident,
         )
 
-    def _none(self) -> str:
-        return f'<p class="stats-empty">{h(self.ctx.tr("stats.none"))}</p>'
+    def _none(self) -> Markup:
+        return el("p", self.ctx.tr("stats.none"), class_="stats-empty")
 
-    def _game_panel(self, game: str, summaries: dict[Counted, stats.Summary]) -> str:
+    def _game_panel(self, game: str, summaries: dict[Counted, stats.Summary]) -> Markup:
         """A game's figures, one part per set of house rules that has games."""
         counted = sorted(
             (what.rules or "", what)
@@ -174,13 +181,17 @@ class StatsScreen(Page):
         for _, what in counted:
             ident = f"stats-{game}-{what.rules or figures.DEFAULT_RULES_ID}"
             parts.append(
-                f'<section class="stats-rules" aria-labelledby="{ident}">'
-                f'<h3 id="{ident}">{h(figures.rules_label(self.ctx.tr, what.rules))}</h3>'
-                f"{self._figures(what, summaries[what])}</section>"
+                el(
+                    "section",
+                    el("h3", figures.rules_label(self.ctx.tr, what.rules), id=ident),
+                    self._figures(what, summaries[what]),
+                    class_="stats-rules",
+                    aria_labelledby=ident,
+                )
             )
-        return self._frame(game, "".join(parts))
+        return self._frame(game, frag(parts))
 
-    def _figures(self, counted: Counted, s: stats.Summary) -> str:
+    def _figures(self, counted: Counted, s: stats.Summary) -> Markup:
         """One summary's figures and, for Farkle, its wins."""
         tr = self.ctx.tr
         game = counted.game
@@ -194,51 +205,61 @@ class StatsScreen(Page):
         if s.average is not None:
             rows.append((tr("stats.average"), tr.number(round(s.average))))
         rows += games.named(game).figures().summary_rows(tr, s)
-        items = "".join(
-            f'<div class="stat"><dt>{h(k)}</dt><dd class="num">{h(v)}</dd></div>' for k, v in rows
-        )
+        items = [el("div", el("dt", k), el("dd", v, class_="num"), class_="stat") for k, v in rows]
         # The rules page's game keeps the marks it had before house rules existed.
         apart = "".join(_apart(counted)) or None
-        marks = attrs(class_="stat-list", data_game=game, data_rules=apart)
+        listed = el("dl", items, class_="stat-list", data_game=game, data_rules=apart)
         section = section_of(counted)
         ident = f"wins-{section}"
         players = players_part(tr, game, section, s.players, self.chosen.get(section))
-        return f"<dl{marks}>{items}</dl>{self._wins(ident, s)}{players}"
+        return frag(listed, self._wins(ident, s), players)
 
-    def _wins(self, ident: str, s: stats.Summary) -> str:
+    def _wins(self, ident: str, s: stats.Summary) -> Markup:
         if not s.wins:
-            return ""
+            return Markup()
         tr = self.ctx.tr
-        rows = "".join(
-            f'<tr><th scope="row">{bdi(clean_name(name))}</th>'
-            f'<td class="num">{h(tr.number(n))}</td></tr>'
+        rows = [
+            el(
+                "tr",
+                el("th", bdi(clean_name(name)), scope="row"),
+                el("td", tr.number(n), class_="num"),
+            )
             for name, n in s.wins
+        ]
+        head = el(
+            "tr",
+            el("th", tr("common.player"), scope="col"),
+            el("th", tr("stats.wins"), scope="col"),
         )
-        return (
-            f'<table class="wins" id="{ident}"><caption>{h(tr("stats.wins"))}</caption>'
-            f'<thead><tr><th scope="col">{h(tr("common.player"))}</th>'
-            f'<th scope="col">{h(tr("stats.wins"))}</th></tr></thead><tbody>{rows}</tbody></table>'
+        return el(
+            "table",
+            el("caption", tr("stats.wins")),
+            el("thead", head),
+            el("tbody", rows),
+            class_="wins",
+            id=ident,
         )
 
-    def _controls(self, anything: bool) -> str:
+    def _controls(self, anything: bool) -> Markup:
         tr = self.ctx.tr
         back = button(tr("nav.home"), "home", "stats-home")
         if self.confirming:
             no = button(tr("stats.clear_no"), "stats-clear-no", "stats-clear-no")
             yes = button(tr("stats.clear_yes"), "stats-clear-yes", "stats-clear-yes", "btn primary")
-            return (
-                '<div class="panel stats-confirm" role="group" aria-labelledby="clear-q">'
-                f'<p id="clear-q">{h(tr("stats.clear_confirm"))}</p>'
-                f'<div class="btn-row">{no}{yes}</div></div>'
+            return el(
+                "div",
+                el("p", tr("stats.clear_confirm"), id="clear-q"),
+                el("div", no, yes, class_="btn-row"),
+                class_="panel stats-confirm",
+                role="group",
+                aria_labelledby="clear-q",
             )
         clear = button(tr("stats.clear"), "stats-clear", "stats-clear", disabled=not anything)
         trouble = " trouble" if self.said == "stats.unavailable" else ""
-        said = (
-            f'<p class="notice stats-said{trouble}" id="stats-said">{h(tr(self.said))}</p>'
-            if self.said
-            else ""
+        said = self.said and el(
+            "p", tr(self.said), class_=f"notice stats-said{trouble}", id="stats-said"
         )
-        return f'<div class="stats-controls"><div class="btn-row">{back}{clear}</div>{said}</div>'
+        return el("div", el("div", back, clear, class_="btn-row"), said, class_="stats-controls")
 
     def _choose(self, intent: ChoosePlayer, out: Effects) -> None:
         for key, s in self.summaries.items():

@@ -15,7 +15,7 @@ from zaria_web.play.log import GameLog
 from zaria_web.storage.player_stats import PlayerStats, shown_name
 from zaria_web.storage.stats import Summary
 from zaria_web.ui.charts import histogram
-from zaria_web.ui.html import bdi, h, tr_html
+from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
 
 #: A Penta record scoring this much or more carried a joker bonus (no box scores 100).
 JOKER_BONUS = 100
@@ -74,11 +74,11 @@ def _edges(scores: list[int] | tuple[int, ...], dist: optimal.Distribution) -> l
     return list(range(max(low, 0), high + 1, BIN))
 
 
-def chart(tr: Translator, section: str, p: PlayerStats) -> str:
+def chart(tr: Translator, section: str, p: PlayerStats) -> Markup:
     """The spread of a player's final scores beside the optimal player's."""
     dist = optimal.load()
     if dist is None or not p.scores:
-        return ""
+        return Markup()
     edges = _edges(p.scores, dist)
     name = shown_name(p)
     series = [
@@ -91,4 +91,4 @@ def chart(tr: Translator, section: str, p: PlayerStats) -> str:
         series, open_ends=True,
     )  # fmt: skip
     note = tr("stats.optimal_note", games=dist.games, mean=tr.decimal(dist.mean, 1))
-    return f'{drawn}<p class="stats-chart-note">{h(note)}</p>'
+    return frag(drawn, el("p", note, class_="stats-chart-note"))

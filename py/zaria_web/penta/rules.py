@@ -27,7 +27,7 @@ from zaria.penta.scoring import (
     score,
 )
 from zaria_web.storage.settings import DEFAULT_SETTINGS
-from zaria_web.ui.html import h
+from zaria_web.ui.html import Markup, el, frag
 from zaria_web.ui.rules_text import Section, heading, joined, listing, para, table, text
 
 #: The auto-record delay a new player gets, in seconds.
@@ -65,7 +65,7 @@ def sections(tr: Translator, settings: Mapping[str, str]) -> list[Section]:
     ]
 
 
-def _penta_short(tr: Translator) -> str:
+def _penta_short(tr: Translator) -> Markup:
     return listing(
         "ul",
         [
@@ -82,7 +82,7 @@ def _penta_short(tr: Translator) -> str:
     )
 
 
-def _penta_turn(tr: Translator, autorecord: str) -> str:
+def _penta_turn(tr: Translator, autorecord: str) -> Markup:
     validate = tr("penta.validate")
     s = int(DEFAULT_AUTORECORD)
     if autorecord.isdigit():
@@ -91,21 +91,21 @@ def _penta_turn(tr: Translator, autorecord: str) -> str:
         now = tr("penta.autorecord.off")
     else:
         now = tr("penta.autorecord.seconds", s=s)
-    return (
-        para(tr, "rules.penta.turn.order")
-        + para(tr, "rules.penta.turn.roll")
-        + para(tr, "rules.penta.turn.validate", validate=validate)
-        + heading("rules-penta-auto", tr, "rules.penta.auto")
-        + para(tr, "rules.penta.auto.what", s=s)
-        + para(tr, "rules.penta.auto.cancel", validate=validate)
-        + para(
+    return frag(
+        para(tr, "rules.penta.turn.order"),
+        para(tr, "rules.penta.turn.roll"),
+        para(tr, "rules.penta.turn.validate", validate=validate),
+        heading("rules-penta-auto", tr, "rules.penta.auto"),
+        para(tr, "rules.penta.auto.what", s=s),
+        para(tr, "rules.penta.auto.cancel", validate=validate),
+        para(
             tr,
             "rules.penta.auto.settings",
             s=s,
             settings=tr("penta.settings"),
             autorecord=tr("penta.autorecord"),
-        )
-        + f'<p class="rules-now">{text(tr, "rules.penta.auto.now", value=now)}</p>'
+        ),
+        el("p", text(tr, "rules.penta.auto.now", value=now), class_="rules-now"),
     )
 
 
@@ -118,41 +118,42 @@ _SHEET_POINTS = {
 }
 
 
-def _penta_sheet(tr: Translator) -> str:
-    def rows(boxes: Sequence[Box]) -> str:
-        return "".join(
-            f'<tr><th scope="row">{h(box(tr, b))}</th><td>'
-            f"{text(tr, 'rules.penta.score.' + b.value, points=_SHEET_POINTS.get(b, 0))}</td></tr>"
+def _penta_sheet(tr: Translator) -> Markup:
+    def rows(boxes: Sequence[Box]) -> list[Markup]:
+        return [
+            el(
+                "tr",
+                el("th", box(tr, b), scope="row"),
+                el("td", text(tr, "rules.penta.score." + b.value, points=_SHEET_POINTS.get(b, 0))),
+            )
             for b in boxes
-        )
+        ]
 
-    def group(label_key: str, boxes: Sequence[Box]) -> str:
-        return (
-            f'<tbody><tr class="rules-group"><th scope="rowgroup" colspan="2">'
-            f"{h(tr(label_key))}</th></tr>{rows(boxes)}</tbody>"
-        )
+    def group(label_key: str, boxes: Sequence[Box]) -> Markup:
+        label = el("th", tr(label_key), scope="rowgroup", colspan="2")
+        return el("tbody", el("tr", label, class_="rules-group"), rows(boxes))
 
     grid = table(
         "rules-penta-sheet",
         [tr("penta.sheet.box"), tr("rules.penta.sheet.scores")],
-        group("penta.upper_total", UPPER) + group("penta.lower_total", LOWER),
+        frag(group("penta.upper_total", UPPER), group("penta.lower_total", LOWER)),
         "penta-sheet",
     )
     scoring = [named(tr, b) for b in BOXES if score(b, SACRIFICE_EXAMPLE) > 0]
-    return (
-        grid
-        + para(tr, "rules.penta.sheet.five_kind", full_house=named(tr, Box.FULL_HOUSE))
-        + heading("rules-penta-upper", tr, "rules.penta.upper")
-        + para(tr, "rules.penta.upper.text", threshold=UPPER_BONUS_THRESHOLD, bonus=UPPER_BONUS)
-        + heading("rules-penta-sacrifice", tr, "rules.penta.sacrifice")
-        + para(
+    return frag(
+        grid,
+        para(tr, "rules.penta.sheet.five_kind", full_house=named(tr, Box.FULL_HOUSE)),
+        heading("rules-penta-upper", tr, "rules.penta.upper"),
+        para(tr, "rules.penta.upper.text", threshold=UPPER_BONUS_THRESHOLD, bonus=UPPER_BONUS),
+        heading("rules-penta-sacrifice", tr, "rules.penta.sacrifice"),
+        para(
             tr,
             "rules.penta.sacrifice.text",
             boxes=joined(tr, scoring),
             full_house=named(tr, Box.FULL_HOUSE),
             large_straight=named(tr, Box.LARGE_STRAIGHT),
-        )
-        + para(tr, "rules.penta.sacrifice.notice", message=tr("penta.sacrifice"))
+        ),
+        para(tr, "rules.penta.sacrifice.notice", message=tr("penta.sacrifice")),
     )
 
 
@@ -180,7 +181,7 @@ def joker_examples() -> dict[str, tuple[Box, int, int]]:
     }
 
 
-def _penta_bonus(tr: Translator) -> str:
+def _penta_bonus(tr: Translator) -> Markup:
     ex = joker_examples()
     free = set(BOXES) - {Box.PENTA, Box.FOURS}
     lower = box_options(JOKER_EXAMPLE, free, PENTA_SCORE)
@@ -213,16 +214,16 @@ def _penta_bonus(tr: Translator) -> str:
             bonus=ex["last"][2],
         ),
     ]
-    return (
-        para(tr, "rules.penta.bonus.text", points=PENTA_SCORE, bonus=PENTA_BONUS, penta=penta)
-        + para(tr, "rules.penta.bonus.free", penta=penta)
-        + heading("rules-penta-joker", tr, "rules.penta.joker")
-        + para(tr, "rules.penta.joker.intro", penta=penta, points=PENTA_SCORE)
-        + listing("ol", steps, "rules-steps")
-        + para(
+    return frag(
+        para(tr, "rules.penta.bonus.text", points=PENTA_SCORE, bonus=PENTA_BONUS, penta=penta),
+        para(tr, "rules.penta.bonus.free", penta=penta),
+        heading("rules-penta-joker", tr, "rules.penta.joker"),
+        para(tr, "rules.penta.joker.intro", penta=penta, points=PENTA_SCORE),
+        listing("ol", steps, "rules-steps"),
+        para(
             tr,
             "rules.penta.joker.zero",
             penta=penta,
             large_straight=named(tr, Box.LARGE_STRAIGHT),
-        )
+        ),
     )

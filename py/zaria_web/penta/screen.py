@@ -35,6 +35,7 @@ from zaria_web.screen import Refresh, any_case
 from zaria_web.storage import player_stats
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.settings import ChangeSetting
+from zaria_web.ui.html import Markup
 
 TABLE_URL = "data/penta_table.bin"
 
@@ -469,7 +470,7 @@ class PentaPart:
     def _view(self) -> view.PentaView:
         return view.PentaView(self.s.ctx.tr, self.s.ctx.settings)
 
-    def view_setup(self) -> str:
+    def view_setup(self) -> Markup:
         can_go_back = self.s.game is not None and not self.s.game.over
         problem = self.s.notice or self.s.note
         dice_error = None if self.s.real_dice else self.s.dice.source.describe(self.s.ctx.tr)
@@ -477,11 +478,11 @@ class PentaPart:
             self.s.form, problem, dice_error, can_go_back, computer_choice=not self.s.real_dice
         )
 
-    def view_end(self) -> str:
+    def view_end(self) -> Markup:
         assert self.s.game is not None
         return self._view().end(self.s.game, self.decisions, again=self.s.offers_again)
 
-    def view_table(self) -> str:
+    def view_table(self) -> Markup:
         game = self.s.game
         assert game is not None
         pending = self.s.pending.box if isinstance(self.s.pending, Record) else None
@@ -526,11 +527,11 @@ class PentaPart:
         out.announce(self.s.ctx.tr("penta.announce.keeps", name=name, dice=dice))
         self.s.log_step(_kept(game))
 
-    def turn_outcome(self) -> str:
+    def turn_outcome(self) -> Markup:
         game = self.s.game
         if game is None or self.s.note is None or self.s.note[0] != "penta.last":
-            return ""
-        return view.scored_text(self.s.ctx.tr, game, html=True, **self.s.note[1])
+            return Markup()
+        return view.scored_html(self.s.ctx.tr, game, **self.s.note[1])
 
     # -- what Penta leaves to the shared screen ------------------------------------------
     def stats_key(self) -> Counted:

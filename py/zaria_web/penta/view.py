@@ -19,7 +19,7 @@ from zaria_web.penta.review import Coach, Decision, Keep, Score, choice_of, cost
 from zaria_web.penta.review import verdict as review_verdict
 from zaria_web.play.seats import MAX_HUMANS, SeatForm, default_number, shown_name
 from zaria_web.ui import widgets
-from zaria_web.ui.html import Markup, attrs, bdi, bdi_list, die_face, h, tr_html
+from zaria_web.ui.html import Markup, bdi, bdi_list, die_face, el, frag, tr_html
 
 
 def autorecord_choice(tr: Translator) -> tuple[str, dict[str, str]]:
@@ -61,8 +61,8 @@ class TableState:
 seat_name = shown_name
 
 
-def _real_kicker(tr: Translator) -> str:
-    return f'<p class="pad-kicker" id="penta-real">{h(tr("stats.real_dice"))}</p>'
+def _real_kicker(tr: Translator) -> Markup:
+    return el("p", tr("stats.real_dice"), class_="pad-kicker", id="penta-real")
 
 
 #: The end ranking's columns (the parts of each total are in the final sheets).
@@ -113,35 +113,32 @@ def shown_seat(game: PentaGame) -> int:
 
 
 def scored_text(
-    tr: Translator,
-    game: PentaGame,
-    key: str,
-    seat: int,
-    box: str,
-    points: int,
-    bonus: int,
-    html: bool = False,
+    tr: Translator, game: PentaGame, key: str, seat: int, box: str, points: int, bonus: int
 ) -> str:
     """ "Ann scores 25 in Full house." (``key`` says whether it was recorded
-    automatically); as HTML, with the name isolated, when ``html`` is set."""
+    automatically)."""
     name = seat_name(tr, game.seats[seat])
-    if html:
-        text: str = tr_html(tr, key, name=bdi(name), box=tr("penta.box." + box), points=points)
-        if bonus:
-            text += " " + h(tr("penta.announce.bonus", bonus=bonus))
-        return Markup(text)
     text = tr(key, name=name, box=tr("penta.box." + box), points=points)
     if bonus:
         text += " " + tr("penta.announce.bonus", bonus=bonus)
     return text
 
 
-def _end_buttons(tr: Translator) -> str:
-    new = attrs(type="button", class_="btn", data_act="new", id="penta-new-game")
-    again = attrs(type="button", class_="btn primary big", data_act="again", id="penta-again")
-    return (
-        f'<div class="btn-row end"><button{new}>{h(tr("common.new_game"))}</button>'
-        f"<button{again}>{h(tr('common.play_again'))}</button></div>"
+def scored_html(
+    tr: Translator, game: PentaGame, key: str, seat: int, box: str, points: int, bonus: int
+) -> Markup:
+    """:func:`scored_text` as HTML, the name isolated."""
+    name = bdi(seat_name(tr, game.seats[seat]))
+    said = tr_html(tr, key, name=name, box=tr("penta.box." + box), points=points)
+    return frag(said, frag(" ", tr("penta.announce.bonus", bonus=bonus)) if bonus else None)
+
+
+def _end_buttons(tr: Translator) -> Markup:
+    return el(
+        "div",
+        widgets.button(tr("common.new_game"), "new", "penta-new-game"),
+        widgets.button(tr("common.play_again"), "again", "penta-again", "btn primary big"),
+        class_="btn-row end",
     )
 
 
@@ -158,33 +155,24 @@ class PentaView:
 
     def _message(
         self, message: tuple[str, dict[str, Any]] | None, game: PentaGame | None = None
-    ) -> str:
+    ) -> Markup:
         if message is None:
-            return ""
+            return Markup()
         key, params = message
         if key == "penta.last":
             if game is None:
-                return ""  # the last score belongs to a game that is gone
-            text = scored_text(self.tr, game, **params, html=True)
-        else:
-            text = self.tr(key, **params)
-        kind = "last" if key == "penta.last" else "warn"
-        # The score just made is said by the app already (announced), not again here.
-        role = 'aria-live="off"' if key == "penta.last" else 'role="status"'
-        return f'<p class="penta-msg {kind}" {role}>{h(text)}</p>'
+                return Markup()  # the last score belongs to a game that is gone
+            text = scored_html(self.tr, game, **params)
+            # The score just made is said by the app already (announced), not again here.
+            return el("p", text, class_="penta-msg last", aria_live="off")
+        return el("p", self.tr(key, **params), class_="penta-msg warn", role="status")
 
-    def _select(self, key: str, options: list[tuple[str, str]], label: str) -> str:
+    def _select(self, key: str, options: list[tuple[str, str]], label: str) -> Markup:
         current = self.settings.get(key, "")
-        opts = "".join(
-            f"<option{attrs(value=v, selected=v == current)}>{h(t)}</option>" for v, t in options
-        )
-        return (
-            f'<label class="field inline"><span>{h(label)}</span>'
-            f"<select{attrs(id='penta-' + key, data_act='setting', data_key=key)}>{opts}</select>"
-            "</label>"
-        )
+        select = widgets.select("penta-" + key, "setting", options, current, data_key=key)
+        return el("label", el("span", label), select, class_="field inline")
 
-    def settings_panel(self) -> str:
+    def settings_panel(self) -> Markup:
         tr = self.tr
         pace = self._select(
             "pace",
@@ -193,19 +181,26 @@ class PentaView:
         )
         label, words = autorecord_choice(tr)
         auto = self._select("autorecord", list(words.items()), label)
-        return f'<div class="penta-settings">{pace}{auto}</div>'
+        return el("div", pace, auto, class_="penta-settings")
 
     # -- setup ----------------------------------------------------------------
-    def _computer_fields(self, setup: SeatForm) -> str:
+    def _computer_fields(self, setup: SeatForm) -> Markup:
         """The form's computer: whether it plays, and at which level."""
         tr = self.tr
         levels = [(lv, tr("penta.level." + lv)) for lv in LEVELS]
-        return (
-            f'<fieldset class="computer"><legend>{h(tr("common.setup.computer_legend"))}</legend>'
-            f'<label class="check"><input{attrs(type="checkbox", id="penta-computer", checked=setup.computer, data_act="seat-computer")}>'
-            f"<span>{h(tr('common.setup.computer'))}</span></label>"
-            f"{widgets.level_choice(tr, 'penta', levels, setup.level, setup.computer)}"
-            f"</fieldset>"
+        box = el(
+            "input",
+            type="checkbox",
+            id="penta-computer",
+            checked=setup.computer,
+            data_act="seat-computer",
+        )
+        return el(
+            "fieldset",
+            el("legend", tr("common.setup.computer_legend")),
+            el("label", box, el("span", tr("common.setup.computer")), class_="check"),
+            widgets.level_choice(tr, "penta", levels, setup.level, setup.computer),
+            class_="computer",
         )
 
     def _handover(self, setup: SeatForm) -> bool | None:
@@ -219,18 +214,14 @@ class PentaView:
         dice_error: str | None,
         can_go_back: bool = False,
         computer_choice: bool = True,
-    ) -> str:
+    ) -> Markup:
         """The new game form; without ``computer_choice`` (a score pad) no computer plays."""
         tr = self.tr
         rows = widgets.name_rows(tr, setup.names, "penta", "player-row")
-        add = (
-            f"<button{attrs(type='button', class_='btn', data_act='seat-add', id='penta-add')}>"
-            f"+ {h(tr('common.setup.add'))}</button>"
-            if len(setup.names) < MAX_HUMANS
-            else ""
+        add = len(setup.names) < MAX_HUMANS and widgets.button(
+            f"+ {tr('common.setup.add')}", "seat-add", "penta-add"
         )
-        error = f'<p class="notice" role="alert">{h(dice_error)}</p>' if dice_error else ""
-        computer = self._computer_fields(setup) if computer_choice else ""
+        error = dice_error and el("p", dice_error, class_="notice", role="alert")
         # Real dice are thrown on the table: the score pad is not passed around.
         handover = self._handover(setup) if computer_choice else None
         back = (
@@ -238,22 +229,31 @@ class PentaView:
             if can_go_back
             else widgets.button(tr("nav.back"), "home")
         )
-        return (
-            f'<section class="penta setup panel" aria-labelledby="penta-setup-title">'
-            f'<h2 id="penta-setup-title">{h(tr("penta.setup.title"))}</h2>'
-            f"{'' if computer_choice else _real_kicker(tr)}{error}{self._message(message)}"
-            f'<fieldset class="players"><legend>{h(tr("common.players"))}</legend>'
-            f'<ol class="player-list">{rows}</ol>{add}'
-            f"{widgets.game_options(tr, 'penta', setup.strict, handover)}</fieldset>"
-            f"{computer}"
-            f"{self.settings_panel() if computer_choice else ''}"
-            f'<div class="btn-row end">{back}'
-            f"<button{attrs(type='button', class_='btn primary big', data_act='start', id='penta-start')}>"
-            f"{h(tr('common.setup.start'))}</button></div></section>"
+        start = widgets.button(tr("common.setup.start"), "start", "penta-start", "btn primary big")
+        players = el(
+            "fieldset",
+            el("legend", tr("common.players")),
+            el("ol", rows, class_="player-list"),
+            add,
+            widgets.game_options(tr, "penta", setup.strict, handover),
+            class_="players",
+        )
+        return el(
+            "section",
+            el("h2", tr("penta.setup.title"), id="penta-setup-title"),
+            None if computer_choice else _real_kicker(tr),
+            error,
+            self._message(message),
+            players,
+            computer_choice and self._computer_fields(setup),
+            computer_choice and self.settings_panel(),
+            el("div", back, start, class_="btn-row end"),
+            class_="penta setup panel",
+            aria_labelledby="penta-setup-title",
         )
 
     # -- the table ------------------------------------------------------------
-    def _dice(self, s: TableState) -> str:
+    def _dice(self, s: TableState) -> Markup:
         tr = self.tr
         game = s.game
         human = not game.seats[game.current].computer
@@ -277,10 +277,24 @@ class PentaView:
                 classes += " suggested"
                 label += " " + tr("penta.coach.keep_die")
             out.append(
-                f"<button{attrs(type='button', class_=classes, id=f'die-{i}', data_fresh=s.rolled[i], data_act='hold', data_index=i, data_value=value, aria_pressed='true' if held else 'false', aria_label=label, disabled=not can_hold)}>"
-                f"{die_face(value)}{mark}{_held_tag(tr, runs.get(i, 0))}</button>"
+                el(
+                    "button",
+                    die_face(value),
+                    mark,
+                    _held_tag(tr, runs.get(i, 0)),
+                    type="button",
+                    class_=classes,
+                    id=f"die-{i}",
+                    data_fresh=s.rolled[i],
+                    data_act="hold",
+                    data_index=i,
+                    data_value=value,
+                    aria_pressed="true" if held else "false",
+                    aria_label=label,
+                    disabled=not can_hold,
+                )
             )
-        return f'<div class="dice-tray" role="group" aria-label="{h(tr("penta.dice"))}">{"".join(out)}</div>'
+        return el("div", out, class_="dice-tray", role="group", aria_label=tr("penta.dice"))
 
     def _entering(self, s: TableState) -> dict[int, int]:
         """With real dice, once a throw is being entered: the place in the tray of each
@@ -291,142 +305,203 @@ class PentaView:
         free = [i for i in range(5) if game.dice is None or not game.held[i]]
         return {pos: k for k, pos in enumerate(free)}
 
-    def _entered_die(self, s: TableState, pos: int, k: int) -> str:
+    def _entered_die(self, s: TableState, pos: int, k: int) -> Markup:
         """A die of the throw being entered: its face once tapped (tap it to take it
         back), blank until then."""
         assert s.pad is not None
         if k >= len(s.pad.entered):
-            return f'<span class="die pad-die ghost" id="die-{pos}" aria-hidden="true">{die_face(None)}</span>'
+            face = die_face(None)
+            return el("span", face, class_="die pad-die ghost", id=f"die-{pos}", aria_hidden="true")
         value = s.pad.entered[k]
-        label = self.tr("pad.entered", n=k + 1, value=value)
-        return (
-            f"<button{attrs(type='button', class_='die pad-die', id=f'die-{pos}', data_act='unface', data_index=k, data_value=value, aria_label=label)}>"
-            f"{die_face(value)}</button>"
+        return el(
+            "button",
+            die_face(value),
+            type="button",
+            class_="die pad-die",
+            id=f"die-{pos}",
+            data_act="unface",
+            data_index=k,
+            data_value=value,
+            aria_label=self.tr("pad.entered", n=k + 1, value=value),
         )
 
-    def _controls(self, s: TableState) -> str:
+    def _controls(self, s: TableState) -> Markup:
         tr = self.tr
         game = s.game
         human = not game.seats[game.current].computer
         can_roll = human and game.can_roll() and (s.pad is None or s.pad.complete)
-        roll_label = (
-            tr("common.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
+        roll = self._roll_button(s, can_roll)
+        validate = el(
+            "button",
+            el("span", tr("penta.validate"), class_="label"),
+            " ",
+            el("kbd", "V", aria_hidden="true"),
+            type="button",
+            class_="btn validate",
+            id="penta-validate",
+            data_act="validate",
+            disabled=not (human and s.selected is not None),
+            aria_keyshortcuts="V",
         )
-        roll = (
-            f"<button{attrs(type='button', class_='btn primary roll', id='penta-roll', data_act='roll', disabled=not can_roll, aria_keyshortcuts='R', aria_describedby='penta-roll-why' if _all_held(s) else None)}>"
-            # The word and its key on one line, the rolls left on a second one kept while
-            # empty: the button keeps its size through the turn.
-            f'<span class="roll-line"><span class="label">{h(tr("pad.throw" if s.pad else "common.roll"))}</span>'
-            '<kbd aria-hidden="true">R</kbd></span>'
-            f'<span class="sub" aria-hidden="true">{h(roll_label) if game.dice is not None else ""}</span></button>'
-        )
-        validate = (
-            f"<button{attrs(type='button', class_='btn validate', id='penta-validate', data_act='validate', disabled=not (human and s.selected is not None), aria_keyshortcuts='V')}>"
-            f'<span class="label">{h(tr("penta.validate"))}</span> <kbd aria-hidden="true">V</kbd></button>'
-        )
-        pips = "".join(
-            f'<span class="roll-pip{" used" if i < game.rolls_used else ""}"></span>'
+        pips = [
+            el("span", class_="roll-pip used" if i < game.rolls_used else "roll-pip")
             for i in range(3)
-        )
-        rolls = (
-            f'<p class="rolls-left"><span class="roll-pips" aria-hidden="true">{pips}</span>'
-            f"{h(tr('penta.rolls_left', n=game.rolls_left))}</p>"
+        ]
+        rolls = el(
+            "p",
+            el("span", pips, class_="roll-pips", aria_hidden="true"),
+            tr("penta.rolls_left", n=game.rolls_left),
+            class_="rolls-left",
         )
         undo = widgets.undo_button(tr, "penta", s.undo)
         # Validate first: after the sheet, a chosen box is one Tab from it.
-        return f'<div class="penta-controls">{rolls}<div class="btn-row">{validate}{roll}{undo}</div></div>'
+        buttons = el("div", validate, roll, undo, class_="btn-row")
+        return el("div", rolls, buttons, class_="penta-controls")
 
-    def _status(self, s: TableState) -> str:
+    def _roll_button(self, s: TableState, can_roll: bool) -> Markup:
+        tr = self.tr
+        game = s.game
+        roll_label = (
+            tr("common.roll") if game.dice is None else tr("penta.roll_left", n=game.rolls_left)
+        )
+        word = el("span", tr("pad.throw" if s.pad else "common.roll"), class_="label")
+        return el(
+            "button",
+            # The word and its key on one line, the rolls left on a second one kept while
+            # empty: the button keeps its size through the turn.
+            el("span", word, el("kbd", "R", aria_hidden="true"), class_="roll-line"),
+            el(
+                "span",
+                roll_label if game.dice is not None else "",
+                class_="sub",
+                aria_hidden="true",
+            ),
+            type="button",
+            class_="btn primary roll",
+            id="penta-roll",
+            data_act="roll",
+            disabled=not can_roll,
+            aria_keyshortcuts="R",
+            aria_describedby="penta-roll-why" if _all_held(s) else None,
+        )
+
+    def _status(self, s: TableState) -> Markup:
         tr = self.tr
         game = s.game
         seat = game.seats[game.current]
-        parts = []
-        # Under the dice, not over them; once the dice are rolled (or while the computer
-        # plays) its line stays, unseen, so that nothing under it moves.
-        if len(game.seats) > 1:
-            cue = tr_html(tr, "penta.your_turn", name=bdi(self._seat_name(seat)))
-            spent = game.dice is not None or seat.computer
-            hidden = attrs(
-                class_="handover spent" if spent else "handover",
-                aria_hidden="true" if spent else None,
-            )
-            parts.append(f"<p{hidden}>{cue}</p>")
-        if _all_held(s):
-            # The disabled Roll button says why, to the eye and to screen readers.
-            parts.append(
-                f'<p class="roll-why" id="penta-roll-why">{h(tr("err.penta.all_held"))}</p>'
-            )
-        if s.dice_error:
-            parts.append(f'<p class="notice" role="alert">{h(s.dice_error)}</p>')
-        if s.table_error:
-            retry = attrs(
-                type="button", class_="btn", id="penta-table-retry", data_act="table-retry"
-            )
-            parts.append(
-                f'<p class="notice table-error" role="alert">{h(tr("penta.table_error"))} '
-                f"<button{retry}>{h(tr('boot.retry'))}</button></p>"
-            )
-        elif s.waiting_for_table:
-            parts.append(f'<p class="penta-msg">{h(tr("common.computer_preparing"))}</p>')
+        parts = [self._turn_cue(s), *self._problems(s)]
         if seat.computer:
-            parts.append(
-                f'<p class="penta-msg thinking">{tr_html(tr, "common.computer_playing", name=bdi(self._seat_name(seat)))}</p>'
-            )
+            name = bdi(self._seat_name(seat))
+            said = tr_html(tr, "common.computer_playing", name=name)
+            parts.append(el("p", said, class_="penta-msg thinking"))
         if s.countdown is not None:
             parts.append(self._countdown(s, s.countdown))
         if game.dice is not None and game.must_sacrifice() and not seat.computer:
             parts.append(
-                f'<p class="penta-msg warn sacrifice" role="status">{h(tr("penta.sacrifice"))}</p>'
+                el("p", tr("penta.sacrifice"), class_="penta-msg warn sacrifice", role="status")
             )
         elif s.message is not None and (s.message[0] != "penta.sacrifice"):
             parts.append(self._message(s.message, s.game))
         if s.coach is not None or s.coach_switch:
             parts.append(self._coach(s))
-        return f'<div class="penta-status" aria-live="polite">{"".join(parts)}</div>'
+        return el("div", parts, class_="penta-status", aria_live="polite")
 
-    def _board(self, s: TableState) -> str:
+    def _turn_cue(self, s: TableState) -> Markup | None:
+        """Whose turn it is, under the dice, with several players; once the dice are
+        rolled (or while the computer plays) its line stays, unseen, so that nothing
+        under it moves."""
+        game = s.game
+        seat = game.seats[game.current]
+        if len(game.seats) == 1:
+            return None
+        cue = tr_html(self.tr, "penta.your_turn", name=bdi(self._seat_name(seat)))
+        spent = game.dice is not None or seat.computer
+        return el(
+            "p",
+            cue,
+            class_="handover spent" if spent else "handover",
+            aria_hidden="true" if spent else None,
+        )
+
+    def _problems(self, s: TableState) -> list[Markup]:
+        """Why Roll is shut, a faulty dice script, the computer's table missing."""
+        tr = self.tr
+        parts = []
+        if _all_held(s):
+            # The disabled Roll button says why, to the eye and to screen readers.
+            parts.append(el("p", tr("err.penta.all_held"), class_="roll-why", id="penta-roll-why"))
+        if s.dice_error:
+            parts.append(el("p", s.dice_error, class_="notice", role="alert"))
+        if s.table_error:
+            retry = widgets.button(tr("boot.retry"), "table-retry", "penta-table-retry")
+            parts.append(
+                el(
+                    "p",
+                    tr("penta.table_error"),
+                    " ",
+                    retry,
+                    class_="notice table-error",
+                    role="alert",
+                )
+            )
+        elif s.waiting_for_table:
+            parts.append(el("p", tr("common.computer_preparing"), class_="penta-msg"))
+        return parts
+
+    def _board(self, s: TableState) -> Markup:
         """Every player's total in large figures, the player to play marked: under the
         dice on a wide screen (a phone has the others' totals above its sheet)."""
         game = s.game
         if len(game.seats) == 1:
-            return ""
-        items = "".join(
-            f"<li{attrs(class_='now' if i == game.current else None, aria_current='true' if i == game.current else None)}>"
-            f'<span class="pname">{bdi(self._seat_name(seat))}</span>'
-            f'<span class="num">{h(self.tr.number(game.totals(i).total))}</span></li>'
+            return Markup()
+        items = [
+            el(
+                "li",
+                el("span", bdi(self._seat_name(seat)), class_="pname"),
+                el("span", self.tr.number(game.totals(i).total), class_="num"),
+                class_="now" if i == game.current else None,
+                aria_current="true" if i == game.current else None,
+            )
             for i, seat in enumerate(game.seats)
-        )
-        return f'<ol class="penta-board" aria-label="{h(self.tr("penta.board"))}">{items}</ol>'
+        ]
+        return el("ol", items, class_="penta-board", aria_label=self.tr("penta.board"))
 
-    def _coach_mark(self, s: TableState, i: int) -> str:
+    def _coach_mark(self, s: TableState, i: int) -> Markup:
         """The coach's mark on die ``i`` when it suggests keeping it (else nothing);
         the die's name says it too."""
         if s.coach is None or i not in s.coach.keep_positions:
-            return ""
-        return '<span class="coach-mark" aria-hidden="true">★</span>'
+            return Markup()
+        return el("span", "★", class_="coach-mark", aria_hidden="true")
 
-    def _countdown(self, s: TableState, left: int) -> str:
+    def _countdown(self, s: TableState, left: int) -> Markup:
         """The auto-record countdown: the box it records in, the seconds left, and a
         bar that shrinks through the second now running (the table is redrawn each
         second, so each drawing animates one second's share of the whole)."""
-        bar = _bar_style(s, left)
-        return (
-            f'<p class="penta-msg countdown" role="timer" aria-live="off" id="penta-countdown">'
-            f'<span class="countdown-text">{h(countdown_text(self.tr, s.countdown_box, left))}</span>'
-            f'<span class="countdown-track" aria-hidden="true">'
-            f'<span class="countdown-bar" style="{bar}" data-fresh></span></span></p>'
+        bar = el("span", class_="countdown-bar", style=_bar_style(s, left), data_fresh=True)
+        return el(
+            "p",
+            el("span", countdown_text(self.tr, s.countdown_box, left), class_="countdown-text"),
+            el("span", bar, class_="countdown-track", aria_hidden="true"),
+            class_="penta-msg countdown",
+            role="timer",
+            aria_live="off",
+            id="penta-countdown",
         )
 
-    def _coach(self, s: TableState) -> str:
+    def _coach(self, s: TableState) -> Markup:
         tr = self.tr
         c = s.coach
         if c is None:
             # The coach's place is kept while it waits for a roll (the computer's turn
             # too): switched on, it shows at once, and it comes and goes no more.
-            return (
-                f'<div class="coach-box" id="penta-coach-box" data-reveal aria-hidden="true">'
-                f"<strong>{h(tr('penta.coach'))}</strong>"
-                f'<p class="coach-explain">{h(tr("penta.coach.waiting"))}</p></div>'
+            return el(
+                "div",
+                el("strong", tr("penta.coach")),
+                el("p", tr("penta.coach.waiting"), class_="coach-explain"),
+                class_="coach-box",
+                id="penta-coach-box",
+                data_reveal=True,
+                aria_hidden="true",
             )
         lines = []
         if isinstance(c.best, Keep):
@@ -448,35 +523,46 @@ class PentaView:
             )
         if c.held_value is not None:
             lines.append(tr("penta.coach.held", value=tr.decimal(c.held_value)))
-        items = "".join(f"<li>{h(line)}</li>" for line in lines)
-        return (
-            f'<div class="coach-box" id="penta-coach-box" data-reveal><strong>{h(tr("penta.coach"))}</strong><ul>{items}</ul>'
-            f'<p class="coach-explain">{h(tr("penta.coach.explain"))}</p></div>'
+        return el(
+            "div",
+            el("strong", tr("penta.coach")),
+            el("ul", [el("li", line) for line in lines]),
+            el("p", tr("penta.coach.explain"), class_="coach-explain"),
+            class_="coach-box",
+            id="penta-coach-box",
+            data_reveal=True,
         )
 
-    def _header(self, s: TableState) -> str:
+    def _header(self, s: TableState) -> Markup:
         tr = self.tr
         game = s.game
         seat = game.seats[game.current]
         # Every player's heading, unseen, in the same place as the one shown: the header
         # is as high for each player's turn, and the dice under it stay put.
-        ghosts = "".join(
-            f'<span class="turn-ghost" aria-hidden="true">{tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(other)))}</span>'
+        ghosts = [
+            el(
+                "span",
+                tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(other))),
+                class_="turn-ghost",
+                aria_hidden="true",
+            )
             for other in game.seats
             if other is not seat
+        ]
+        box = el(
+            "input",
+            type="checkbox",
+            id="penta-coach",
+            data_act=s.coach_act,
+            checked=s.coach_switch,
         )
-        coach = (
-            f'<label class="check coach-toggle"><input{attrs(type="checkbox", id="penta-coach", data_act=s.coach_act, checked=s.coach_switch)}>'
-            f"<span>{h(tr('penta.coach'))}</span></label>"
-        )
-        return (
-            f'<div class="penta-head"><div><div class="turn-slot">'
-            f'<h2 class="turn-name">{tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))}</h2>'
-            f"{ghosts}</div>"
-            f'<p class="round">{h(tr("penta.round", n=game.round, of=13))}</p></div>{coach}</div>'
-        )
+        coach = el("label", box, el("span", tr("penta.coach")), class_="check coach-toggle")
+        name = tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))
+        turn = el("div", el("h2", name, class_="turn-name"), ghosts, class_="turn-slot")
+        round_ = el("p", tr("penta.round", n=game.round, of=13), class_="round")
+        return el("div", el("div", turn, round_), coach, class_="penta-head")
 
-    def _box_row(self, s: TableState, box: Box, apart: int) -> str:
+    def _box_row(self, s: TableState, box: Box, apart: int) -> Markup:
         """One box's row: each player's score, the current player's option if free
         (``apart``: the column drawn apart, :func:`shown_seat`)."""
         tr = self.tr
@@ -492,18 +578,17 @@ class PentaView:
                 continue
             flash = " flash" if last is not None and last.seat == i and last.box is box else ""
             shown = "" if value is None else tr.number(value)
-            cells.append(f'<td class="{_col(i, apart)} num{flash}">{h(shown)}</td>')
-        return f'<tr class="box-row {box.value}"><th scope="row">{h(tr("penta.box." + box.value))}</th>{"".join(cells)}</tr>'
+            cells.append(el("td", shown, class_=f"{_col(i, apart)} num{flash}"))
+        head = el("th", tr("penta.box." + box.value), scope="row")
+        return el("tr", head, cells, class_=f"box-row {box.value}")
 
-    def _sum_rows(self, totals: list[Totals], cur: int, part: str) -> str:
+    def _sum_rows(self, totals: list[Totals], cur: int, part: str) -> Markup:
         """The sums under the upper section (``upper``) or the lower one (``lower``)."""
         tr = self.tr
 
-        def row(key: str, values: list[str], cls: str) -> str:
-            cells = "".join(
-                f'<td class="{_col(i, cur)} num">{h(v)}</td>' for i, v in enumerate(values)
-            )
-            return f'<tr class="sum {cls}"><th scope="row">{h(tr(key))}</th>{cells}</tr>'
+        def row(key: str, values: list[str], cls: str) -> Markup:
+            cells = [el("td", v, class_=f"{_col(i, cur)} num") for i, v in enumerate(values)]
+            return el("tr", el("th", tr(key), scope="row"), cells, class_=f"sum {cls}")
 
         def bonus(t: Totals) -> str:
             if t.upper_bonus:
@@ -511,82 +596,113 @@ class PentaView:
             return tr("penta.bonus_need", n=UPPER_BONUS_THRESHOLD - t.upper)
 
         if part == "upper":
-            return row(
-                "penta.upper_total", [tr.number(t.upper) for t in totals], "upper-total"
-            ) + row("penta.upper_bonus", [bonus(t) for t in totals], "bonus")
-        return (
-            row("penta.lower_total", [tr.number(t.lower) for t in totals], "lower-total")
-            + row(
+            return frag(
+                row("penta.upper_total", [tr.number(t.upper) for t in totals], "upper-total"),
+                row("penta.upper_bonus", [bonus(t) for t in totals], "bonus"),
+            )
+        return frag(
+            row("penta.lower_total", [tr.number(t.lower) for t in totals], "lower-total"),
+            row(
                 "penta.penta_bonus",
                 [tr.number(t.penta_bonus) for t in totals],
                 # A short phone leaves out the row while nobody has a Penta bonus.
                 "pbonus" + ("" if any(t.penta_bonus for t in totals) else " none"),
-            )
-            + row("penta.total", [tr.number(t.total) for t in totals], "grand")
+            ),
+            row("penta.total", [tr.number(t.total) for t in totals], "grand"),
         )
 
-    def _sheet(self, s: TableState) -> str:
+    def _sheet(self, s: TableState) -> Markup:
         tr = self.tr
         game = s.game
         n = len(game.seats)
         cur = shown_seat(game)
         totals = [game.totals(i) for i in range(n)]
-        head = "".join(
-            f'<th scope="col" class="{_col(i, cur)}"><span class="pname">{bdi(self._seat_name(seat))}</span>'
-            # Read as "Ann, total 12", not "Ann 12".
-            f'<span class="sr-only">, {h(tr("penta.sheet.head_total"))} </span>'
-            f'<span class="ptotal num">{h(tr.number(totals[i].total))}</span></th>'
-            for i, seat in enumerate(game.seats)
-        )
-        rows = (
-            "".join(self._box_row(s, b, cur) for b in UPPER)
-            + self._sum_rows(totals, cur, "upper")
-            + "".join(self._box_row(s, b, cur) for b in LOWER)
-            + self._sum_rows(totals, cur, "lower")
+        rows = frag(
+            [self._box_row(s, b, cur) for b in UPPER],
+            self._sum_rows(totals, cur, "upper"),
+            [self._box_row(s, b, cur) for b in LOWER],
+            self._sum_rows(totals, cur, "lower"),
         )
         cls = "sheet" + (" show-all" if s.show_all else "") + f" cols-{n}"
+        table = el(
+            "table",
+            el("thead", self._sheet_head(s, totals, cur)),
+            el("tbody", rows),
+            class_=cls,
+            aria_label=tr("penta.sheet"),
+        )
         # Every player's column scrolls sideways on a phone: reachable by keyboard too.
-        wrap = attrs(
+        return el(
+            "div",
+            self._sheet_tools(s, totals, cur),
+            table,
             class_="sheet-wrap",
             role="region" if s.show_all else None,
             tabindex="0" if s.show_all else None,
             aria_label=tr("penta.sheet.all") if s.show_all else None,
         )
-        return (
-            f"<div{wrap}>{self._sheet_tools(s, totals, cur)}"
-            # The key S moves the focus into the sheet (onto a box).
-            f'<table class="{cls}" aria-label="{h(tr("penta.sheet"))}">'
-            f'<thead><tr><th scope="col" class="corner">{h(tr("penta.sheet.box"))} <kbd aria-hidden="true">S</kbd></th>{head}</tr></thead>'
-            f"<tbody>{rows}</tbody></table></div>"
-        )
 
-    def _sheet_tools(self, s: TableState, totals: list[Totals], apart: int) -> str:
+    def _sheet_head(self, s: TableState, totals: list[Totals], cur: int) -> Markup:
+        """The sheet's head row: each player's name and total."""
+        tr = self.tr
+        head = [
+            el(
+                "th",
+                el("span", bdi(self._seat_name(seat)), class_="pname"),
+                # Read as "Ann, total 12", not "Ann 12".
+                el("span", f", {tr('penta.sheet.head_total')} ", class_="sr-only"),
+                el("span", tr.number(totals[i].total), class_="ptotal num"),
+                scope="col",
+                class_=_col(i, cur),
+            )
+            for i, seat in enumerate(s.game.seats)
+        ]
+        # The key S moves the focus into the sheet (onto a box).
+        corner = el(
+            "th",
+            tr("penta.sheet.box"),
+            " ",
+            el("kbd", "S", aria_hidden="true"),
+            scope="col",
+            class_="corner",
+        )
+        return el("tr", corner, head)
+
+    def _sheet_tools(self, s: TableState, totals: list[Totals], apart: int) -> Markup:
         """Above the sheet on a phone: every player's total, the toggle that shows their
         columns, and once shown, a hint that they scroll sideways."""
         tr = self.tr
         game = s.game
         n = len(game.seats)
         if n == 1:
-            return ""
-        toggle = (
-            f"<button{attrs(type='button', class_='btn small sheet-toggle', data_act='toggle-sheet', id='penta-sheet-toggle', aria_expanded='true' if s.show_all else 'false')}>"
-            f"{h(tr('penta.sheet.show_all' if not s.show_all else 'penta.sheet.show_mine'))}</button>"
+            return Markup()
+        toggle = el(
+            "button",
+            tr("penta.sheet.show_all" if not s.show_all else "penta.sheet.show_mine"),
+            type="button",
+            class_="btn small sheet-toggle",
+            data_act="toggle-sheet",
+            id="penta-sheet-toggle",
+            aria_expanded="true" if s.show_all else "false",
         )
         # On a phone only one player's column is drawn: every total stays in sight here
         # (the same chips on every turn, so that the sheet and the dice under them stay
         # put), that player's marked, and the toggle shows their whole columns.
-        others = "".join(
-            f"<li{attrs(class_='apart' if i == apart else None)}>"
-            f'<span class="pname">{bdi(self._seat_name(seat))}</span> <span class="num">{h(tr.number(totals[i].total))}</span></li>'
+        others = [
+            el(
+                "li",
+                el("span", bdi(self._seat_name(seat)), class_="pname"),
+                " ",
+                el("span", tr.number(totals[i].total), class_="num"),
+                class_="apart" if i == apart else None,
+            )
             for i, seat in enumerate(game.seats)
-        )
+        ]
         # Shown (by the style) only while the sheet scrolls sideways.
-        hint = (
-            f'<p class="scroll-hint" id="penta-scroll-hint">{h(tr("penta.sheet.scroll_hint"))}</p>'
-            if n > 2
-            else ""
+        hint = n > 2 and el(
+            "p", tr("penta.sheet.scroll_hint"), class_="scroll-hint", id="penta-scroll-hint"
         )
-        return f'<ul class="others-strip">{others}</ul>{toggle}{hint}'
+        return frag(el("ul", others, class_="others-strip"), toggle, hint)
 
     def _box_cell(
         self,
@@ -595,74 +711,98 @@ class PentaView:
         options: dict[Box, tuple[int, int]],
         coach: Coach | None,
         col: str = "cur",
-    ) -> str:
+    ) -> Markup:
         tr = self.tr
         name = tr("penta.box." + box.value)
+        selected = s.selected is box
         if s.game.dice is None or s.game.seats[s.game.current].computer:
-            selected = s.selected is box
             # The row's header names the box: the cell says it is still to fill.
-            return (
-                f'<td class="{col} free{" selected" if selected else ""}">'
-                f'<span class="sr-only">{h(tr("penta.box.free"))}</span></td>'
-            )
+            free = el("span", tr("penta.box.free"), class_="sr-only")
+            return el("td", free, class_=f"{col} free" + (" selected" if selected else ""))
         allowed = box in options
         points, bonus = options.get(box, (0, 0))
         shown = tr.number(points) + (f" +{bonus}" if bonus else "")
-        selected = s.selected is box
-        extra = ""
-        if coach is not None and box in coach.boxes:
-            best = coach.best == Score(box)
-            extra = (
-                f'<span class="coach-ev{" best" if best else ""}">'
-                f"{'★ ' if best else ''}{h(tr.decimal(coach.boxes[box]))}</span>"
-            )
         label = (
             _box_label(tr, name, points, bonus) if allowed else tr("penta.box.forbidden", box=name)
         )
         classes = f"{col} free" + (" selected" if selected else "")
         classes += " zero" if allowed and points + bonus == 0 else ""
-        mark = ""
+        mark = None
         if s.countdown is not None and s.countdown_box is box:
             classes += " auto"  # the box the countdown records in, and its bar
-            mark = f'<span class="auto-mark" aria-hidden="true" style="{_bar_style(s, s.countdown)}" data-fresh></span>'
-        return (
-            f'<td class="{classes}">'
+            style = _bar_style(s, s.countdown)
+            mark = el("span", class_="auto-mark", aria_hidden="true", style=style, data_fresh=True)
+        button = el(
+            "button",
+            el("span", shown if allowed else "—", class_="pot num"),
+            _coach_value(tr, coach, box),
+            mark,
+            type="button",
+            class_="box-btn",
+            id="box-" + box.value,
+            data_act="box",
+            data_box=box.value,
+            aria_pressed="true" if selected else "false",
+            aria_label=label,
+            disabled=not allowed,
             # Once a box is chosen the others leave the Tab order, so that Tab goes on to
             # Validate; they stay clickable, and unchoosing the box brings them back.
-            f"<button{attrs(type='button', class_='box-btn', id='box-' + box.value, data_act='box', data_box=box.value, aria_pressed='true' if selected else 'false', aria_label=label, disabled=not allowed, tabindex='-1' if s.selected is not None and not selected else None, data_focus_act='sheet-focus' if s.countdown is not None else None)}>"
-            f'<span class="pot num">{h(shown) if allowed else "—"}</span>{extra}'
-            f"{mark}</button></td>"
+            tabindex="-1" if s.selected is not None and not selected else None,
+            data_focus_act="sheet-focus" if s.countdown is not None else None,
         )
+        return el("td", button, class_=classes)
 
-    def table(self, s: TableState) -> str:
+    def table(self, s: TableState) -> Markup:
         tr = self.tr
-        tools = (
-            f'<div class="penta-tools"><button{attrs(type="button", class_="btn small", data_act="new", id="penta-new")}>{h(tr("common.new_game"))}</button>'
-            f"<button{attrs(type='button', class_='btn small', data_act='rules', data_game='penta', id='penta-rules')}>{h(tr('nav.rules'))}</button>"
+        more = el(
+            "details",
+            el(
+                "summary",
+                tr("penta.settings"),
+                class_="btn small",
+                id="penta-more-summary",
+                data_act="toggle-settings",
+            ),
+            self.settings_panel(),
+            class_="penta-more",
+            id="penta-more",
             # Open or closed is state: the redraws of a computer turn or a countdown keep it.
-            f"<details{attrs(class_='penta-more', id='penta-more', open=s.settings_open)}>"
-            f"<summary{attrs(class_='btn small', id='penta-more-summary', data_act='toggle-settings')}>"
-            f"{h(tr('penta.settings'))}</summary>{self.settings_panel()}</details></div>"
+            open=s.settings_open,
         )
-        play = (
-            f'<div class="play-area panel">{self._header(s)}{self._dice(s)}'
-            f"{widgets.dice_pad(tr, 'penta', s.pad, compact=True) if s.pad else ''}</div>"
+        tools = el(
+            "div",
+            widgets.button(tr("common.new_game"), "new", "penta-new", "btn small"),
+            widgets.button(tr("nav.rules"), "rules", "penta-rules", "btn small", data_game="penta"),
+            more,
+            class_="penta-tools",
+        )
+        play = el(
+            "div",
+            self._header(s),
+            self._dice(s),
+            widgets.dice_pad(tr, "penta", s.pad, compact=True) if s.pad else None,
+            class_="play-area panel",
         )
         # The buttons come after the sheet, so that Tab goes from the chosen box to
         # Validate; on a wide screen they are drawn under the dice all the same. What
         # is said about the turn has a place of its own, where its coming and going
         # moves no button: under them on a wide screen, above them on a phone, where
         # the buttons keep to the bottom of the screen.
-        controls = f'<div class="controls-area panel" data-pinned>{self._controls(s)}</div>'
-        status = f'<div class="status-area panel">{self._status(s)}{self._board(s)}</div>'
-        return (
-            f'<section class="penta table-screen" aria-label="{h(tr("game.penta"))}" data-strategy="{"wait" if s.waiting_for_table or s.strategy_missing else "ready"}">'
-            f'<div class="penta-layout">{play}{status}<div class="sheet-area panel">{self._sheet(s)}</div>{controls}</div>'
-            f"{tools}</section>"
+        controls = el("div", self._controls(s), class_="controls-area panel", data_pinned=True)
+        status = el("div", self._status(s), self._board(s), class_="status-area panel")
+        sheet = el("div", self._sheet(s), class_="sheet-area panel")
+        layout = el("div", play, status, sheet, controls, class_="penta-layout")
+        return el(
+            "section",
+            layout,
+            tools,
+            class_="penta table-screen",
+            aria_label=tr("game.penta"),
+            data_strategy="wait" if s.waiting_for_table or s.strategy_missing else "ready",
         )
 
     # -- the end --------------------------------------------------------------
-    def end(self, game: PentaGame, decisions: list[Decision], again: bool = True) -> str:
+    def end(self, game: PentaGame, decisions: list[Decision], again: bool = True) -> Markup:
         """The end screen, in the order both games share: the title, the ranking, the
         buttons (New game and Play again, in reach without scrolling through the rest;
         none with ``again`` off: a game looked at again), the final score sheets, the
@@ -670,87 +810,112 @@ class PentaView:
         tr = self.tr
         n = len(game.seats)
         outcome = Outcome(tuple(game.totals(i).total for i in range(n)))
-        reviews = "".join(
+        reviews = [
             self._review(game, i, [d for d in decisions if d.seat == i])
             for i in range(n)
             if not game.seats[i].computer
+        ]
+        review = el(
+            "section",
+            el("h3", tr("penta.review.title"), id="penta-review-title"),
+            el("p", tr("penta.review.note"), class_="review-note"),
+            reviews,
+            class_="end-review",
+            aria_labelledby="penta-review-title",
         )
-        return (
-            f'<section class="penta end panel" aria-labelledby="penta-end-title">'
-            f'<h2 id="penta-end-title" class="end-title" tabindex="-1">{self._end_title(game, outcome)}</h2>'
-            f"{self._ranking(game, outcome)}"
-            f"{widgets.undo_summary(tr, 'penta', [self._seat_name(x) for x in game.seats], game.undos)}"
-            f"{_end_buttons(tr) if again else ''}{self._final_sheet(game)}"
-            f'<section class="end-review" aria-labelledby="penta-review-title">'
-            f'<h3 id="penta-review-title">{h(tr("penta.review.title"))}</h3>'
-            f'<p class="review-note">{h(tr("penta.review.note"))}</p>{reviews}</section></section>'
+        names = [self._seat_name(x) for x in game.seats]
+        title = self._end_title(game, outcome)
+        return el(
+            "section",
+            el("h2", title, id="penta-end-title", class_="end-title", tabindex="-1"),
+            self._ranking(game, outcome),
+            widgets.undo_summary(tr, "penta", names, game.undos),
+            again and _end_buttons(tr),
+            self._final_sheet(game),
+            review,
+            class_="penta end panel",
+            aria_labelledby="penta-end-title",
         )
 
-    def _end_title(self, game: PentaGame, outcome: Outcome) -> str:
+    def _end_title(self, game: PentaGame, outcome: Outcome) -> Markup:
         """Who won; alone, the score (with the name the person typed, if any)."""
         tr = self.tr
         if len(game.seats) == 1:
             name = game.seats[0].name
             score = game.totals(0).total
             if default_number(name) is not None:
-                return h(tr("penta.end.solo", score=score))
+                return frag(tr("penta.end.solo", score=score))
             return tr_html(tr, "penta.end.solo_named", name=bdi(name), score=score)
         winners = outcome.winners
         names = bdi_list(self._seat_name(game.seats[w]) for w in winners)
         return tr_html(tr, "penta.end.tie" if len(winners) > 1 else "penta.end.winner", names=names)
 
-    def _ranking(self, game: PentaGame, outcome: Outcome) -> str:
+    def _ranking(self, game: PentaGame, outcome: Outcome) -> Markup:
         tr = self.tr
         winners = set(outcome.winners)
         rows = []
         for place, i in widgets.ranked(outcome):
-            crown = '&nbsp;<span class="crown" aria-hidden="true">★</span>' if i in winners else ""
-            rows.append(
-                f'<tr class="{"winner" if i in winners else ""}"><td class="num">{place}</td>'
-                f'<th scope="row">{bdi(self._seat_name(game.seats[i]))}{crown}</th>'
-                f'<td class="num total">{h(tr.number(game.totals(i).total))}</td></tr>'
+            crown = i in winners and frag(
+                "\u00a0", el("span", "★", class_="crown", aria_hidden="true")
             )
-        head = "".join(f'<th scope="col">{h(tr(k))}</th>' for k in END_COLUMNS)
-        return (
-            f'<table class="ranking"><caption>{h(tr("penta.end.ranking"))}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            rows.append(
+                el(
+                    "tr",
+                    el("td", place, class_="num"),
+                    el("th", bdi(self._seat_name(game.seats[i])), crown, scope="row"),
+                    el("td", tr.number(game.totals(i).total), class_="num total"),
+                    class_="winner" if i in winners else "",
+                )
+            )
+        head = [el("th", tr(k), scope="col") for k in END_COLUMNS]
+        return el(
+            "table",
+            el("caption", tr("penta.end.ranking")),
+            el("thead", el("tr", head)),
+            el("tbody", rows),
+            class_="ranking",
         )
 
-    def _final_sheet(self, game: PentaGame) -> str:
+    def _final_sheet(self, game: PentaGame) -> Markup:
         """Every player's final score sheet: one column each, every box and sum."""
         tr = self.tr
         totals = [game.totals(i) for i in range(len(game.seats))]
 
-        def row(label: str, values: list[int], cls: str) -> str:
-            cells = "".join(f'<td class="num">{h(tr.number(v))}</td>' for v in values)
-            return f'<tr class="{cls}"><th scope="row">{h(label)}</th>{cells}</tr>'
+        def row(label: str, values: list[int], cls: str) -> Markup:
+            cells = [el("td", tr.number(v), class_="num") for v in values]
+            return el("tr", el("th", label, scope="row"), cells, class_=cls)
 
-        def boxes(part: tuple[Box, ...]) -> str:
-            return "".join(
+        def boxes(part: tuple[Box, ...]) -> list[Markup]:
+            return [
                 row(tr("penta.box." + b.value), [sheet[b] or 0 for sheet in game.sheets], "es-box")
                 for b in part
-            )
+            ]
 
-        body = (
-            boxes(UPPER)
-            + row(tr("penta.upper_total"), [t.upper for t in totals], "es-sum")
-            + row(tr("penta.upper_bonus"), [t.upper_bonus for t in totals], "es-sum")
-            + boxes(LOWER)
-            + row(tr("penta.lower_total"), [t.lower for t in totals], "es-sum")
-            + row(tr("penta.penta_bonus"), [t.penta_bonus for t in totals], "es-sum")
-            + row(tr("penta.total"), [t.total for t in totals], "es-sum es-total")
+        body = frag(
+            boxes(UPPER),
+            row(tr("penta.upper_total"), [t.upper for t in totals], "es-sum"),
+            row(tr("penta.upper_bonus"), [t.upper_bonus for t in totals], "es-sum"),
+            boxes(LOWER),
+            row(tr("penta.lower_total"), [t.lower for t in totals], "es-sum"),
+            row(tr("penta.penta_bonus"), [t.penta_bonus for t in totals], "es-sum"),
+            row(tr("penta.total"), [t.total for t in totals], "es-sum es-total"),
         )
-        head = "".join(f'<th scope="col">{bdi(self._seat_name(x))}</th>' for x in game.seats)
+        head = [el("th", bdi(self._seat_name(x)), scope="col") for x in game.seats]
         title = tr("penta.end.sheets")
+        table = el(
+            "table",
+            el("caption", title),
+            el("thead", el("tr", el("th", tr("penta.sheet.box"), scope="col"), head)),
+            el("tbody", body),
+            class_=f"end-sheet cols-{len(game.seats)}",
+            id="penta-end-sheet",
+        )
         # On a phone a sheet of several players scrolls sideways: the keyboard reaches it too.
-        return (
-            f'<div class="table-scroll" role="region" tabindex="0" aria-label="{h(title)}">'
-            f'<table class="end-sheet cols-{len(game.seats)}" id="penta-end-sheet"><caption>{h(title)}</caption>'
-            f'<thead><tr><th scope="col">{h(tr("penta.sheet.box"))}</th>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></div>"
+        return el(
+            "div", table, class_="table-scroll", role="region", tabindex="0", aria_label=title
         )
 
-    def _choice(self, d: Decision) -> str:
+    def _choice(self, d: Decision) -> Markup:
         """What was chosen and what was best, as one sentence of the review."""
         tr = self.tr
         chosen, best = choice_of(d.chosen), choice_of(d.best)
@@ -765,39 +930,45 @@ class PentaView:
 
     def _faces(self, dice: tuple[int, ...], cls: str) -> Markup:
         """Small die faces, named for screen readers by their values."""
-        faces = "".join(f'<span class="rv-die">{die_face(v)}</span>' for v in dice)
+        faces = [el("span", die_face(v), class_="rv-die") for v in dice]
         label = self.tr("penta.review.dice", dice=widgets.dice_text(dice))
-        return Markup(
-            f'<span class="rv-dice {cls}" role="img" aria-label="{h(label)}">{faces}</span>'
-        )
+        return el("span", faces, class_=f"rv-dice {cls}", role="img", aria_label=label)
 
-    def _review_item(self, d: Decision) -> str:
+    def _review_item(self, d: Decision) -> Markup:
         tr = self.tr
-        when = h(tr("penta.review.when", round=d.round, roll=d.roll))
-        dice = self._faces(d.dice, "rv-roll") if d.dice else ""
-        cost = h(tr("penta.review.cost", cost=tr.decimal(d.cost)))
-        return (
-            f'<li class="rv-item"><p class="rv-head"><span class="rv-when">{when}</span> {dice}'
-            f' <span class="rv-cost num">{cost}</span></p><p class="rv-text">{self._choice(d)}</p></li>'
+        when = tr("penta.review.when", round=d.round, roll=d.roll)
+        dice = self._faces(d.dice, "rv-roll") if d.dice else None
+        cost = tr("penta.review.cost", cost=tr.decimal(d.cost))
+        head = el(
+            "p",
+            el("span", when, class_="rv-when"),
+            " ",
+            dice,
+            " ",
+            el("span", cost, class_="rv-cost num"),
+            class_="rv-head",
         )
+        return el("li", head, el("p", self._choice(d), class_="rv-text"), class_="rv-item")
 
-    def _review(self, game: PentaGame, seat: int, decisions: list[Decision]) -> str:
+    def _review(self, game: PentaGame, seat: int, decisions: list[Decision]) -> Markup:
         """A person's review: a verdict, the total cost, each costly choice, costliest first."""
         tr = self.tr
         name = self._seat_name(game.seats[seat])
         total = sum(d.cost for d in decisions)
         verdict = tr("penta.review.verdict." + review_verdict(total))
-        head = f'<h4>{bdi(name)}</h4><p class="review-verdict">{h(verdict)}</p>'
+        head = frag(el("h4", bdi(name)), el("p", verdict, class_="review-verdict"))
         if not decisions:
-            return f'<div class="review">{head}</div>'
-        items = "".join(self._review_item(d) for d in costliest_first(decisions))
+            return el("div", head, class_="review")
+        items = [self._review_item(d) for d in costliest_first(decisions)]
         key = "penta.review.total.one" if len(decisions) == 1 else "penta.review.total"
-        return (
-            f'<div class="review">{head}'
-            f'<p class="review-total">{h(tr(key, cost=tr.decimal(total), n=len(decisions)))}</p>'
-            f"<details open><summary>{h(tr('penta.review.details'))}</summary>"
-            f'<ol class="rv-list">{items}</ol></details></div>'
+        said = tr(key, cost=tr.decimal(total), n=len(decisions))
+        details = el(
+            "details",
+            el("summary", tr("penta.review.details")),
+            el("ol", items, class_="rv-list"),
+            open=True,
         )
+        return el("div", head, el("p", said, class_="review-total"), details, class_="review")
 
 
 def held_runs(held: Sequence[bool]) -> dict[int, int]:
@@ -817,14 +988,25 @@ def held_runs(held: Sequence[bool]) -> dict[int, int]:
     return runs
 
 
-def _held_tag(tr: Translator, run: int) -> str:
+def _held_tag(tr: Translator, run: int) -> Markup:
     """The word under held dice: once under each run of them, spanning it (``--run``),
     so that side by side they read «Held» once, never «Held Held». The dice say it in
     their own names for screen readers; this is for the eye."""
     if not run:
-        return '<span class="held-tag" aria-hidden="true"></span>'
-    word = h(tr("penta.held" if run == 1 else "penta.held.many"))
-    return f'<span class="held-tag" aria-hidden="true" style="--run:{run}">{word}</span>'
+        return el("span", class_="held-tag", aria_hidden="true")
+    word = tr("penta.held" if run == 1 else "penta.held.many")
+    return el("span", word, class_="held-tag", aria_hidden="true", style=f"--run:{run}")
+
+
+def _coach_value(tr: Translator, coach: Coach | None, box: Box) -> Markup | None:
+    """The coach's expected final score for ``box`` in its cell, the best one starred."""
+    if coach is None or box not in coach.boxes:
+        return None
+    best = coach.best == Score(box)
+    value = tr.decimal(coach.boxes[box])
+    return el(
+        "span", f"★ {value}" if best else value, class_="coach-ev best" if best else "coach-ev"
+    )
 
 
 def _all_held(s: TableState) -> bool:

@@ -60,7 +60,7 @@ from zaria_web.storage.counted import Counted
 from zaria_web.storage.saves import ForgetSave, RejectSave
 from zaria_web.storage.settings import PACE_MS, ChangeSetting
 from zaria_web.ui import widgets
-from zaria_web.ui.html import attrs
+from zaria_web.ui.html import Markup, el, frag
 from zaria_web.ui.widgets import Note as Said
 from zaria_web.ui.widgets import PadView
 
@@ -213,7 +213,7 @@ class GamePart(Protocol[G]):
     def stats_extra(self) -> dict[str, Any]:
         """The game's own figures for the statistics."""
 
-    def turn_outcome(self) -> str:
+    def turn_outcome(self) -> Markup:
         """How the turn that just ended went, as HTML, for the hand-over card."""
 
     def feel(self, action: Any, seat: int, out: Effects) -> None:
@@ -228,13 +228,13 @@ class GamePart(Protocol[G]):
     def taken_back(self, turn: Turn) -> Note:
         """The log's line saying that ``turn``'s decision was taken back."""
 
-    def view_setup(self) -> str:
+    def view_setup(self) -> Markup:
         """The new game form."""
 
-    def view_table(self) -> str:
+    def view_table(self) -> Markup:
         """The table of the game in progress."""
 
-    def view_end(self) -> str:
+    def view_end(self) -> Markup:
         """The end of the game."""
 
 
@@ -513,11 +513,11 @@ class GameScreen(Page, Generic[G]):
         on = self.ctx.settings.get("handover", "on") == "on"
         return on if len(self.form.names) > 1 and not self.real_dice else None
 
-    def handover_card(self) -> str:
+    def handover_card(self) -> Markup:
         """The card over the table while the device goes to the next person."""
         game = self.game
         if self.handover is None or game is None:
-            return ""
+            return Markup()
         name = seats.shown_name(self.ctx.tr, game.seats[self.handover])
         return widgets.handover_card(
             self.ctx.tr,
@@ -759,18 +759,21 @@ class GameScreen(Page, Generic[G]):
         return GameLog.from_dict(raw, seats, self.spec.log_notes, self.spec.turn_kinds)
 
     # -- drawing ----------------------------------------------------------------------
-    def view(self) -> str:
+    def view(self) -> Markup:
         if self.phase == "setup" or self.game is None:
             return self.part.view_setup()
         if self.phase == "end":
-            return self.part.view_end() + self.log_view()
-        table = self.part.view_table() + self.log_view()
+            return frag(self.part.view_end(), self.log_view())
         # While a person's outcome is shown before the computer plays, a tap anywhere on
         # the table says it has been read. (The wrapper is always there, so that a
         # redraw keeps the table's elements.)
         reading = self.reading and not self.confirm and self.handover is None
-        table = (
-            f'<div class="table-wrap"{attrs(data_act="read-on" if reading else None)}>{table}</div>'
+        table = el(
+            "div",
+            self.part.view_table(),
+            self.log_view(),
+            class_="table-wrap",
+            data_act="read-on" if reading else None,
         )
         if self.confirm:
             card = widgets.confirm_new(self.ctx.tr, self.prefix)
@@ -779,15 +782,15 @@ class GameScreen(Page, Generic[G]):
         else:
             return table
         # The table stays in sight behind the card, out of reach of taps and Tab.
-        return f"<div inert>{table}</div>{card}"
+        return frag(el("div", table, inert=True), card)
 
-    def log_view(self) -> str:
+    def log_view(self) -> Markup:
         """The game log under the table: the latest turn (in progress, or the last one
         played) step by step, and the earlier turns by round, folded; at the end, every
         turn, folded."""
         game = self.game
         if game is None or not self.log.turns:
-            return ""
+            return Markup()
         names = tuple(seats.shown_name(self.ctx.tr, s) for s in game.seats)
         latest = self.phase != "end"
         return widgets.game_log(

@@ -30,7 +30,7 @@ from zaria_web.screen import Context, Enter, StorageChanged
 from zaria_web.storage import archive, stats, stored
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.stored import Status, Unreadable
-from zaria_web.ui.html import attrs, h
+from zaria_web.ui.html import Markup, el
 from zaria_web.ui.widgets import button
 
 APP = "zaria"
@@ -280,7 +280,7 @@ class Transfer:
         return done
 
     # -- drawing ---------------------------------------------------------------
-    def view(self, tr: Translator, counted: int) -> str:
+    def view(self, tr: Translator, counted: int) -> Markup:
         """The Export and Import controls and what the last one came to, or the
         question before replacing (``counted``: the games the statistics count now)."""
         if self.waiting is not None:
@@ -292,36 +292,39 @@ class Transfer:
             aria_describedby=described.get("stats-export"),
         )  # fmt: skip
         # The file field is the button's label: Tab reaches it, Enter or Space opens it.
-        field = attrs(
-            type="file", id=FIELD, class_="file-input", data_act="stats-import",
+        field = el(
+            "input", type="file", id=FIELD, class_="file-input", data_act="stats-import",
             accept="application/json,.json", aria_describedby=described.get(FIELD),
         )  # fmt: skip
-        picker = (
-            f'<label class="btn file-btn" id="stats-import-btn"><input{field}>'
-            f"{h(tr('import.button'))}</label>"
+        picker = el(
+            "label", field, tr("import.button"), class_="btn file-btn", id="stats-import-btn"
         )
-        return (
-            '<section class="stats-transfer" aria-labelledby="transfer-title">'
-            f'<h2 id="transfer-title" class="sr-only">{h(tr("transfer.title"))}</h2>'
-            f'{self._said(tr)}<div class="btn-row">{export}{picker}</div></section>'
+        return el(
+            "section",
+            el("h2", tr("transfer.title"), id="transfer-title", class_="sr-only"),
+            self._said(tr),
+            el("div", export, picker, class_="btn-row"),
+            class_="stats-transfer",
+            aria_labelledby="transfer-title",
         )
 
-    def _said(self, tr: Translator) -> str:
+    def _said(self, tr: Translator) -> Markup:
         """The line over the buttons: what the last export or import came to, else
         what they do. Over them rather than under, since the buttons sit near the
         end of the page, so low in the window that a line under them could fall
         below it; and in the note's place, so that they hardly move."""
         if self.said is None:
-            return f'<p class="stats-note">{h(tr("transfer.note"))}</p>'
-        marks = attrs(
+            return el("p", tr("transfer.note"), class_="stats-note")
+        return el(
+            "p",
+            tr(self.said.msg_id),
             id=SAID,
             class_="notice transfer-said " + ("trouble" if self.said.trouble else "done"),
             data_notice=self.said.msg_id,
             data_fresh=self.fresh,
         )
-        return f"<p{marks}>{h(tr(self.said.msg_id))}</p>"
 
-    def _question(self, tr: Translator, waiting: Imported, counted: int) -> str:
+    def _question(self, tr: Translator, waiting: Imported, counted: int) -> Markup:
         question = tr(
             "import.confirm",
             counted=counted,
@@ -331,7 +334,11 @@ class Transfer:
         )
         no = button(tr("import.no"), "stats-import-no", "stats-import-no")
         yes = button(tr("import.yes"), "stats-import-yes", "stats-import-yes", "btn primary")
-        return (
-            '<div class="panel stats-confirm" role="group" aria-labelledby="import-q">'
-            f'<p id="import-q">{h(question)}</p><div class="btn-row">{no}{yes}</div></div>'
+        return el(
+            "div",
+            el("p", question, id="import-q"),
+            el("div", no, yes, class_="btn-row"),
+            class_="panel stats-confirm",
+            role="group",
+            aria_labelledby="import-q",
         )

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zaria.i18n import Translator
-from zaria_web.ui.html import bdi, h
+from zaria_web.ui.html import Markup, bdi, el, frag
 
 #: The chart text's size in CSS pixels (the CSS gives ``.chart-svg`` this size).
 FONT = 14
@@ -136,34 +136,45 @@ def _frame(
     return Frame(Scale(ticks[0], ticks[-1], TOP + PLOT, TOP), labels, inset, below, right)
 
 
-def _y_axis(f: Frame, label: str) -> str:
+def _y_axis(f: Frame, label: str) -> Markup:
     """The value axis: its title above the plot, a grid line and a label per tick."""
-    parts = [f'<text class="chart-label" x="-{_num(f.inset)}" y="{FONT}">{h(label)}</text>']
+    parts = [el("text", label, class_="chart-label", x=f"-{_num(f.inset)}", y=FONT)]
     for value, text in f.ticks:
         py = _num(f.y(value))
+        parts.append(el("line", class_="chart-grid", x1="0", x2="100%", y1=py, y2=py))
         parts.append(
-            f'<line class="chart-grid" x1="0" x2="100%" y1="{py}" y2="{py}"/>'
-            f'<text class="chart-tick" x="-{GAP}" y="{py}" text-anchor="end" '
-            f'dominant-baseline="central">{h(text)}</text>'
+            el(
+                "text",
+                text,
+                class_="chart-tick",
+                x=f"-{GAP}",
+                y=py,
+                text_anchor="end",
+                dominant_baseline="central",
+            )
         )
-    return "".join(parts)
+    return frag(parts)
 
 
-def _x_axis(f: Frame, ticks: Sequence[tuple[float, str]], label: str) -> str:
+def _x_axis(f: Frame, ticks: Sequence[tuple[float, str]], label: str) -> Markup:
     """The bottom axis, a label under each of ``ticks`` (place in %, text), and the
     axis title under them."""
     base = _num(f.base)
-    parts = [f'<line class="chart-axis" x1="0" x2="100%" y1="{base}" y2="{base}"/>']
-    parts += [
-        f'<text class="chart-tick" x="{_pct(px)}" y="{_num(f.base + GAP + FONT)}" '
-        f'text-anchor="middle">{h(text)}</text>'
-        for px, text in ticks
-    ]
-    parts.append(
-        f'<text class="chart-label" x="50%" y="{_num(f.height - GAP)}" '
-        f'text-anchor="middle">{h(label)}</text>'
+    y = _num(f.base + GAP + FONT)
+    return frag(
+        el("line", class_="chart-axis", x1="0", x2="100%", y1=base, y2=base),
+        [
+            el("text", text, class_="chart-tick", x=_pct(px), y=y, text_anchor="middle")
+            for px, text in ticks
+        ],
+        _axis_title(f, label),
     )
-    return "".join(parts)
+
+
+def _axis_title(f: Frame, label: str) -> Markup:
+    """The bottom axis's title, under its labels."""
+    y = _num(f.height - GAP)
+    return el("text", label, class_="chart-label", x="50%", y=y, text_anchor="middle")
 
 
 def _x_ticks(xs: Sequence[int]) -> list[int]:
@@ -173,7 +184,7 @@ def _x_ticks(xs: Sequence[int]) -> list[int]:
     return [t for t in nice_ticks(xs[0], xs[-1], 6) if xs[0] <= t <= xs[-1]]
 
 
-def _line(i: int, height: float, pts: Sequence[tuple[float, float] | None]) -> str:
+def _line(i: int, height: float, pts: Sequence[tuple[float, float] | None]) -> Markup:
     """One series: a path broken at every gap (stretched across the plot, its
     stroke unscaled), and a dot on every point."""
     path, pen = [], "M"
@@ -183,76 +194,88 @@ def _line(i: int, height: float, pts: Sequence[tuple[float, float] | None]) -> s
             continue
         path.append(f"{pen}{_num(p[0])} {_num(p[1])}")
         pen = "L"
-    dots = "".join(
-        f'<circle cx="{_pct(p[0])}" cy="{_num(p[1])}" r="3"/>' for p in pts if p is not None
+    dots = [el("circle", cx=_pct(p[0]), cy=_num(p[1]), r="3") for p in pts if p is not None]
+    line = len(path) > 1 and el(
+        "svg",
+        el("path", d=" ".join(path), vector_effect="non-scaling-stroke"),
+        class_="chart-lines",
+        width="100%",
+        height=_num(height),
+        viewBox=f"0 0 100 {_num(height)}",
+        preserveAspectRatio="none",
     )
-    line = (
-        f'<svg class="chart-lines" width="100%" height="{_num(height)}" '
-        f'viewBox="0 0 100 {_num(height)}" preserveAspectRatio="none">'
-        f'<path d="{" ".join(path)}" vector-effect="non-scaling-stroke"/></svg>'
-        if len(path) > 1
-        else ""
-    )
-    return f'<g class="series series-{i % STYLES}">{line}{dots}</g>'
+    return el("g", line, dots, class_=f"series series-{i % STYLES}")
 
 
-def _target(f: Frame, target: int) -> str:
+def _target(f: Frame, target: int) -> Markup:
     py = _num(f.y(target))
-    return f'<g class="chart-target"><line x1="0" x2="100%" y1="{py}" y2="{py}"/></g>'
+    return el("g", el("line", x1="0", x2="100%", y1=py, y2=py), class_="chart-target")
 
 
-def _legend(names: Sequence[str], target_label: str = "") -> str:
+def _key(cls: str) -> Markup:
+    """A line style's sample, beside its name."""
+    line = el("path", d="M0 4H24")
+    return el("svg", line, class_=f"chart-key {cls}", viewBox="0 0 24 8", aria_hidden="true")
+
+
+def _legend(names: Sequence[str], target_label: str = "") -> Markup:
     """The series' names with their line styles (the table names them for screen
     readers), and the target line's label, which is said as text."""
-    items = "".join(
-        f'<li><svg class="chart-key series series-{i % STYLES}" viewBox="0 0 24 8" '
-        f'aria-hidden="true"><path d="M0 4H24"/></svg>{bdi(name)}</li>'
-        for i, name in enumerate(names)
-    )
-    target = (
-        '<p class="chart-target-key"><svg class="chart-key chart-target" viewBox="0 0 24 8" '
-        f'aria-hidden="true"><path d="M0 4H24"/></svg>{h(target_label)}</p>'
-        if target_label
-        else ""
-    )
-    return (
-        f'<div class="chart-keys"><ul class="chart-legend" aria-hidden="true">{items}</ul>'
-        f"{target}</div>"
-    )
+    items = [
+        el("li", _key(f"series series-{i % STYLES}"), bdi(name)) for i, name in enumerate(names)
+    ]
+    target = target_label and el("p", _key("chart-target"), target_label, class_="chart-target-key")
+    legend = el("ul", items, class_="chart-legend", aria_hidden="true")
+    return el("div", legend, target, class_="chart-keys")
 
 
-def _svg(ident: str, f: Frame, body: str) -> str:
+def _svg(ident: str, f: Frame, body: Markup) -> Markup:
     margins = f"--inset:{_num(f.inset)}px;--right:{_num(f.right)}px"
-    return (
-        f'<svg class="chart-svg" height="{_num(f.height)}" style="{margins}" role="img" '
-        f'aria-labelledby="{ident}-title" focusable="false">{body}</svg>'
+    return el(
+        "svg",
+        body,
+        class_="chart-svg",
+        height=_num(f.height),
+        style=margins,
+        role="img",
+        aria_labelledby=f"{ident}-title",
+        focusable="false",
     )
 
 
 def _table(
     tr: Translator, ident: str, x_label: str, names: Sequence[str], rows: Sequence[Sequence[str]]
-) -> str:
+) -> Markup:
     """The chart's figures, a row per x and a column per series ("–" for no value)."""
-    head = "".join(f'<th scope="col">{bdi(n)}</th>' for n in names)
-    body = "".join(
-        f'<tr><th scope="row" class="num">{h(r[0])}</th>'
-        + "".join(f'<td class="num">{h(c)}</td>' for c in r[1:])
-        + "</tr>"
+    head = [el("th", bdi(n), scope="col") for n in names]
+    body = [
+        el(
+            "tr",
+            el("th", r[0], scope="row", class_="num"),
+            [el("td", c, class_="num") for c in r[1:]],
+        )
         for r in rows
+    ]
+    table = el(
+        "table",
+        el("thead", el("tr", el("th", x_label, scope="col"), head)),
+        el("tbody", body),
+        id=f"{ident}-table",
+        class_="chart-table",
     )
-    return (
-        f'<details class="chart-data"><summary>{h(tr("chart.figures"))}</summary>'
-        f'<div class="table-scroll"><table id="{ident}-table" class="chart-table">'
-        f'<thead><tr><th scope="col">{h(x_label)}</th>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table></div></details>"
+    return el(
+        "details",
+        el("summary", tr("chart.figures")),
+        el("div", table, class_="table-scroll"),
+        class_="chart-data",
     )
 
 
-def _figure(ident: str, title: str, kind: str, svg: str, legend: str, table: str) -> str:
-    return (
-        f'<figure class="chart chart-{kind}" id="{ident}">'
-        f'<figcaption id="{ident}-title">{h(title)}</figcaption>{svg}{legend}{table}</figure>'
-    )
+def _figure(
+    ident: str, title: str, kind: str, svg: Markup, legend: Markup, table: Markup
+) -> Markup:
+    caption = el("figcaption", title, id=f"{ident}-title")
+    return el("figure", caption, svg, legend, table, class_=f"chart chart-{kind}", id=ident)
 
 
 def line_chart(
@@ -265,7 +288,7 @@ def line_chart(
     series: Sequence[tuple[str, Sequence[int | None]]],
     target: int | None = None,
     target_label: str = "",
-) -> str:
+) -> Markup:
     """A ``<figure>`` with an inline SVG line chart (one line per series, a dashed
     target line named in the legend), ``role="img"`` + ``aria-labelledby`` its
     caption, and a ``<table>`` with the same figures as its text alternative
@@ -287,13 +310,15 @@ def line_chart(
     right = max(text_width(labelled[-1][1]) / 2 - NARROW * PAD / 100, 0) + 4 if xs else 8
     f = _frame(tr, nice_ticks(min(0, *ys), max(ys)), right=right)
     x = Scale(xs[0], xs[-1], PAD, 100 - PAD) if len(xs) > 1 else Scale(0, 0, 50, 50)
-    lines = "".join(
+    lines = [
         _line(i, f.height, [None if v is None else (x(xs[j]), f.y(v)) for j, v in enumerate(vs)])
         for i, (_, vs) in enumerate(series)
+    ]
+    body = frag(
+        _y_axis(f, y_label),
+        _x_axis(f, [(x(v), t) for v, t in labelled], x_label),
+        _target(f, target) if target is not None else None,
     )
-    body = _y_axis(f, y_label) + _x_axis(f, [(x(v), t) for v, t in labelled], x_label)
-    if target is not None:
-        body += _target(f, target)
     names = [name for name, _ in series]
     rows = [
         [tr.number(xv), *("–" if vs[j] is None else tr.number(vs[j] or 0) for _, vs in series)]
@@ -301,10 +326,10 @@ def line_chart(
     ]
     table = _table(tr, ident, x_label, names, rows)
     legend = _legend(names, target_label if target is not None else "")
-    return _figure(ident, title, "line", _svg(ident, f, body + lines), legend, table)
+    return _figure(ident, title, "line", _svg(ident, f, frag(body, lines)), legend, table)
 
 
-def _bars(f: Frame, x: Scale, edges: Sequence[int], shares: Sequence[Sequence[float]]) -> str:
+def _bars(f: Frame, x: Scale, edges: Sequence[int], shares: Sequence[Sequence[float]]) -> Markup:
     """Each series' bars side by side within each bin."""
     n = len(shares)
     groups = []
@@ -317,11 +342,16 @@ def _bars(f: Frame, x: Scale, edges: Sequence[int], shares: Sequence[Sequence[fl
             w = (right - left) / n
             top = f.y(share * 100)
             rects.append(
-                f'<rect x="{_pct(left + i * w)}" y="{_num(top)}" width="{_pct(w * 0.94)}"'
-                f' height="{_num(f.base - top)}"/>'
+                el(
+                    "rect",
+                    x=_pct(left + i * w),
+                    y=_num(top),
+                    width=_pct(w * 0.94),
+                    height=_num(f.base - top),
+                )
             )
-        groups.append(f'<g class="series series-{i % STYLES}">{"".join(rects)}</g>')
-    return "".join(groups)
+        groups.append(el("g", rects, class_=f"series series-{i % STYLES}"))
+    return frag(groups)
 
 
 def _bin_label(tr: Translator, edges: Sequence[int], b: int, open_ends: bool) -> str:
@@ -343,30 +373,41 @@ def _axis_bin(tr: Translator, edges: Sequence[int], b: int, open_ends: bool) -> 
     return f"{low}–{high}"
 
 
-def _bin_axis(f: Frame, x: Scale, edges: Sequence[int], labels: Sequence[str], title: str) -> str:
+def _bin_axis(
+    f: Frame, x: Scale, edges: Sequence[int], labels: Sequence[str], title: str
+) -> Markup:
     """The bottom axis of a histogram: a tick at every bin's edge, each bin's range
     slanted under its middle (every ``step``-th bin's when they are many), and the
     axis title under them."""
-    base = f.base
-    parts = [f'<line class="chart-axis" x1="0" x2="100%" y1="{_num(base)}" y2="{_num(base)}"/>']
+    base, tick = _num(f.base), _num(f.base + GAP)
+    parts = [el("line", class_="chart-axis", x1="0", x2="100%", y1=base, y2=base)]
     parts += [
-        f'<line class="chart-axis" x1="{_pct(x(e))}" x2="{_pct(x(e))}" '
-        f'y1="{_num(base)}" y2="{_num(base + GAP)}"/>'
+        el("line", class_="chart-axis", x1=_pct(x(e)), x2=_pct(x(e)), y1=base, y2=tick)
         for e in edges
     ]
     step = _bin_step(len(labels))
     for b in range(0, len(labels), step):
         middle = (x(edges[b]) + x(edges[b + 1])) / 2
-        parts.append(
-            f'<svg class="chart-bin" x="{_pct(middle)}" y="{_num(base + GAP + 2)}" '
-            'overflow="visible"><text class="chart-tick" text-anchor="end" '
-            f'dominant-baseline="central" transform="rotate(-45)">{h(labels[b])}</text></svg>'
+        text = el(
+            "text",
+            labels[b],
+            class_="chart-tick",
+            text_anchor="end",
+            dominant_baseline="central",
+            transform="rotate(-45)",
         )
-    parts.append(
-        f'<text class="chart-label" x="50%" y="{_num(f.height - GAP)}" '
-        f'text-anchor="middle">{h(title)}</text>'
-    )
-    return "".join(parts)
+        parts.append(
+            el(
+                "svg",
+                text,
+                class_="chart-bin",
+                x=_pct(middle),
+                y=_num(f.base + GAP + 2),
+                overflow="visible",
+            )
+        )
+    parts.append(_axis_title(f, title))
+    return frag(parts)
 
 
 def _bin_step(bins: int) -> int:
@@ -398,7 +439,7 @@ def histogram(
     edges: Sequence[int],
     series: Sequence[tuple[str, Sequence[int]]],
     open_ends: bool = False,
-) -> str:
+) -> Markup:
     """A ``<figure>`` comparing distributions: bins from ``edges[i]`` to
     ``edges[i + 1] - 1``, each series' counts drawn as its share (%) of that series'
     games, the series' bars side by side in each bin, each bin's range under it,
@@ -421,8 +462,8 @@ def histogram(
     below, reach = _bin_room(labels)
     f = _frame(tr, nice_ticks(0, max(top, 1), 4), below=below, reach=reach)
     x = Scale(edges[0], edges[-1], 0, 100)
-    body = (
-        _y_axis(f, y_label) + _bin_axis(f, x, edges, labels, x_label) + _bars(f, x, edges, shares)
+    body = frag(
+        _y_axis(f, y_label), _bin_axis(f, x, edges, labels, x_label), _bars(f, x, edges, shares)
     )
     names = [name for name, _ in series]
     rows = [

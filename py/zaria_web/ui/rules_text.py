@@ -12,46 +12,50 @@ import re
 from collections.abc import Sequence
 
 from zaria.i18n import Translator
-from zaria_web.ui.html import attrs, h
+from zaria_web.ui.html import Markup, el, frag
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
-Section = tuple[str, str, str]  # (heading id, heading text, HTML after the heading)
+Section = tuple[str, str, Markup]  # (heading id, heading text, HTML after the heading)
 
 
-def text(tr: Translator, key: str, **params: object) -> str:
+def text(tr: Translator, key: str, **params: object) -> Markup:
     """Message ``key`` as HTML: escaped, with ``**bold**`` marked up.
 
     >>> text(Translator("en"), "rules.farkle.turn.roll", roll="<Roll>")[:43]
     '<strong>Roll.</strong> Press “&lt;Roll&gt;”'
     """
-    return _BOLD.sub(r"<strong>\1</strong>", h(tr(key, **params)))
+    # Split on the bold marks: the odd pieces are the bold ones.
+    pieces = _BOLD.split(tr(key, **params))
+    return frag(el("strong", p) if i % 2 else p for i, p in enumerate(pieces))
 
 
-def para(tr: Translator, key: str, **params: object) -> str:
+def para(tr: Translator, key: str, **params: object) -> Markup:
     """Message ``key`` as a paragraph (see :func:`text`)."""
-    return f"<p>{text(tr, key, **params)}</p>"
+    return el("p", text(tr, key, **params))
 
 
-def heading(ident: str, tr: Translator, key: str) -> str:
+def heading(ident: str, tr: Translator, key: str) -> Markup:
     """A heading inside a section, with the id its link in the contents points to."""
-    return f'<h3 id="{ident}">{h(tr(key))}</h3>'
+    return el("h3", tr(key), id=ident)
 
 
-def listing(tag: str, items: Sequence[str], cls: str = "") -> str:
+def listing(tag: str, items: Sequence[Markup], cls: str = "") -> Markup:
     """A list (``ul`` or ``ol``) of HTML items."""
-    return f"<{tag}{attrs(class_=cls or None)}>{''.join(f'<li>{i}</li>' for i in items)}</{tag}>"
+    return el(tag, [el("li", i) for i in items], class_=cls or None)
 
 
-def table(label_id: str, head: Sequence[str], body: str, cls: str, caption: str = "") -> str:
+def table(label_id: str, head: Sequence[str], body: Markup, cls: str, caption: str = "") -> Markup:
     """A table in its own scrolling container (a phone never scrolls the page sideways)."""
-    cols = "".join(f'<th scope="col">{h(c)}</th>' for c in head)
-    cap = f"<caption>{h(caption)}</caption>" if caption else ""
-    labelled = "" if caption else f' aria-labelledby="{label_id}"'
-    return (
-        f'<div class="rules-table-wrap {cls}-wrap"><table class="rules-table {cls}"{labelled}>{cap}'
-        f"<thead><tr>{cols}</tr></thead>{body}</table></div>"
+    grid = el(
+        "table",
+        caption and el("caption", caption),
+        el("thead", el("tr", [el("th", c, scope="col") for c in head])),
+        body,
+        class_=f"rules-table {cls}",
+        aria_labelledby=None if caption else label_id,
     )
+    return el("div", grid, class_=f"rules-table-wrap {cls}-wrap")
 
 
 def joined(tr: Translator, items: Sequence[str], last: str = "rules.and") -> str:
