@@ -152,3 +152,39 @@ def test_the_html_check_sees_tags(tmp_path: Path) -> None:
     path = tmp_path / "probe.py"
     path.write_text(source)
     assert [line for line, _ in html_literals(path)] == [1, 1]
+
+
+def test_only_a_game_s_own_package_imports_its_engine() -> None:
+    from zaria_web import games
+
+    engines = tuple(f"zaria.{g}" for g in games.NAMES)
+    web = [name for name in MODULES if name.startswith("zaria_web.")]
+    assert any(t.startswith(engines) for name in web for t in GRAPH[name])  # the check sees them
+    found = [
+        f"{name} imports {target}"
+        for name in web
+        for target in GRAPH[name]
+        if target.startswith(engines) and not name.startswith(f"zaria_web.{target.split('.')[1]}")
+    ]
+    assert not found, found
+
+
+def _classes() -> dict[str, list[str]]:
+    """Each class of the browser layer, by name, and the names of its bases."""
+    out: dict[str, list[str]] = {}
+    for name, path in MODULES.items():
+        if not name.startswith("zaria_web"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(b).split("[")[0].rsplit(".", 1)[-1] for b in node.bases]
+                out.setdefault(node.name, []).extend(bases)
+    return out
+
+
+def test_no_screen_is_more_than_one_level_under_the_screen_base() -> None:
+    classes = _classes()
+    screens = {c for c, bases in classes.items() if "Page" in bases}
+    assert "GameScreen" in screens  # the check sees the screens
+    deeper = {c: bases for c, bases in classes.items() if set(bases) & screens}
+    assert not deeper, f"screens built on other screens: {deeper}"
