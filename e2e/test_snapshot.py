@@ -71,8 +71,17 @@ def started_from(app: App, page: Page) -> str:
     return page.evaluate("zariaPy.snapshot()")  # type: ignore[no-any-return]
 
 
+#: The page's self-check, given a minute: a worker that never answers fails the test
+#: with its reason instead of holding the whole run.
+SELFCHECK = """() => Promise.race([
+  zariaPy.selfcheck(),
+  new Promise((_, fail) =>
+    setTimeout(() => fail(new Error("no self-check answer in 60 s")), 60000)),
+])"""
+
+
 def selfcheck(page: Page) -> dict[str, Any]:
-    return json.loads(page.evaluate("zariaPy.selfcheck()"))  # type: ignore[no-any-return]
+    return json.loads(page.evaluate(SELFCHECK))  # type: ignore[no-any-return]
 
 
 def dice(page: Page) -> list[str | None]:
