@@ -219,7 +219,16 @@ RESTART_AT = """async url => {
 #: nothing the old app was asked before, and no timer of it, can write to it after.
 RESET_AT = """async url => {
   history.replaceState(history.state, "", url);
-  await window.zariaPy.restart({ clear: true });
+  // A restart that never ends fails here, in a minute, rather than hold the run.
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error("the app did not restart within 60 s")), 60000);
+  });
+  try {
+    await Promise.race([window.zariaPy.restart({ clear: true }), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }"""
 
 

@@ -73,11 +73,17 @@ def started_from(app: App, page: Page) -> str:
 
 #: The page's self-check, given a minute: a worker that never answers fails the test
 #: with its reason instead of holding the whole run.
-SELFCHECK = """() => Promise.race([
-  zariaPy.selfcheck(),
-  new Promise((_, fail) =>
-    setTimeout(() => fail(new Error("no self-check answer in 60 s")), 60000)),
-])"""
+SELFCHECK = """async () => {
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error("no self-check answer in 60 s")), 60000);
+  });
+  try {
+    return await Promise.race([zariaPy.selfcheck(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}"""
 
 
 def selfcheck(page: Page) -> dict[str, Any]:
