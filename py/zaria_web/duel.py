@@ -147,13 +147,14 @@ def _result(item: Any) -> Result:
     if not isinstance(item, list) or len(item) != 3:
         raise _damaged(f"a result is {item!r}")
     name, score, moves = item
-    if not isinstance(name, str) or not clean_name(name):
+    shown = clean_name(name) if isinstance(name, str) else ""
+    if not shown:
         raise _damaged(f"a name is {name!r}")
     if not is_whole(score) or not 0 <= score <= MAX_SCORE:
         raise _damaged(f"a score is {score!r}")
     if not isinstance(moves, str) or len(moves) > MAX_MOVES:
         raise _damaged("a player's moves are not text")
-    return Result(clean_name(name), int(score), moves)
+    return Result(shown, int(score), moves)
 
 
 def decode(token: str, games: Sequence[str] = NAMES) -> Duel:
