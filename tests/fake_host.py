@@ -50,6 +50,8 @@ class FakeHost:
         quota: int | None = None,
     ) -> None:
         self.storage: dict[str, str] = {} if storage is None else storage
+        #: The page's address.
+        self.base = "http://localhost:8000/"
         #: Every read raises StorageError / only the reads of these keys do.
         self.reads_fail = not storage_works
         self.read_faults: set[str] = set()

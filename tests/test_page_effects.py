@@ -28,6 +28,7 @@ SAMPLES: list[PageEffect] = [
     effects.Sound("penta", 0.25),
     effects.Celebrate("win", "Victory!"),
     effects.SaveFile("zaria.json", '{"stats": {}}', "application/json"),
+    effects.Share("Zaria", "Penta 231", "http://localhost/#/duel/AQ", "#penta-link"),
     relay_ops.StartTimer(7, 1500, heavy=True),
     relay_ops.StopTimer(7),
     relay_ops.Store("zaria.lang", "tr"),

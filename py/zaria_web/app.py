@@ -37,8 +37,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from zaria.i18n import LANGUAGES, Translator, pick_language
+from zaria_web import duel
 from zaria_web.acts import Intent, Maker, datum, table
-from zaria_web.games import Live
+from zaria_web.games import DUEL, Live
 from zaria_web.pages.home import HomeScreen
 from zaria_web.play.screen import game_screen
 from zaria_web.runtime.effects import (
@@ -61,6 +62,7 @@ from zaria_web.runtime.effects import (
     ScrollTop,
     SetAside,
     Setting,
+    Share,
     Sound,
     StoreAll,
     Timer,
@@ -213,6 +215,8 @@ class App:
         self.screen: Screen = HomeScreen(self.ctx)
         self._screens["home"] = self.screen
         self._closed = False
+        #: Notices about a move to another screen, shown on the screen it leads to.
+        self._carried: list[str] = []
         if boot_notice is not None:
             self.notice(boot_notice)
 
@@ -302,7 +306,7 @@ class App:
         for said in out.spoken():
             perform(said)
         for effect in out.items:
-            if isinstance(effect, Focus | SaveFile):
+            if isinstance(effect, Focus | SaveFile | Share):
                 perform(effect)
             elif isinstance(effect, Download):
                 self._download(effect)
@@ -494,12 +498,17 @@ class App:
                 depth = 1 if back == "home" else 2  # over home, or over the game
             elif name == "game":  # which finished game
                 entry += ":" + str(getattr(self._screen("game"), "ident", ""))
+            elif name in PLAYED:  # a duel link answered is its link, until played
+                entry = getattr(self._screen(name), "history_entry", lambda: name)()
             self.host.remember_screen(entry, depth)
         if changed:
             self._update_unseen(self.screen, Leave())
             self.ctx.notices.clear()  # notices concern the screen they appeared on
             self._dismissed.clear()
             self.error_detail = None
+            for carried in self._carried:  # about the move itself (a link refused)
+                self.notice(carried)
+        self._carried.clear()
         self.screen = self._screen(name)
         out = Effects()
         if changed:
@@ -625,6 +634,8 @@ class App:
         """The screen ``entry`` names, made ready (which game's rules); home if none."""
         name, _, rest = entry.partition(":")
         game, _, back = rest.partition(":")
+        if name == "duel" and rest:
+            return self._duel_link(rest)
         if name == "rules" and game in GAMES:
             rules = self._screen("rules")
             if rules is not self.screen:
@@ -634,6 +645,20 @@ class App:
         elif name == "game" and rest:
             self._screen("game").show(rest)  # type: ignore[attr-defined]
         return name if name in SCREENS or name in PLAYED else "home"
+
+    def _duel_link(self, token: str) -> str:
+        """The screen of the duel link ``token``, made ready to answer it; home, with
+        the link's notice, when it cannot be read (nothing else happens)."""
+        try:
+            found = duel.decode(token)
+            screen = self._screen(found.game + DUEL)
+        except (duel.LinkError, ValueError) as exc:
+            notice = getattr(exc, "msg_id", "err.link.damaged")
+            self.notice(notice)
+            self._carried.append(notice)  # shown on home, where the link leads instead
+            return "home"
+        screen.answer(found)  # type: ignore[attr-defined]
+        return screen.name
 
     def set_language(self, lang: str) -> None:
         """Switch language (as the language control does); the game in progress is

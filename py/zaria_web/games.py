@@ -20,9 +20,11 @@ tests add one of their own) is read like the others: :data:`GAMES`,
 :data:`NAMES`, :data:`PADS` and :data:`PLAYED` follow the registry.
 
 Every game is played on the one :class:`~zaria_web.play.screen.GameScreen`
-(:func:`~zaria_web.play.screen.game_screen`), in one of three modes: with the
-app's dice, as a score pad for real dice (``<game>-pad``), or looked at again once
-over (``viewer``). This module imports nothing of the app: every part of it may
+(:func:`~zaria_web.play.screen.game_screen`), in one of its modes: with the
+app's dice, as a score pad for real dice (``<game>-pad``), as a challenge on
+duplicate dice (the daily dice, ``<game>-daily``, and a duel by link,
+``<game>-duel``, for a game whose spec has them), or looked at again once over
+(``viewer``). This module imports nothing of the app: every part of it may
 read the registry.
 """
 
@@ -37,6 +39,11 @@ from typing import Any, TypeVar, overload
 
 #: The suffix of a score pad's screen name (``penta-pad``).
 PAD = "-pad"
+#: The suffixes of a game's challenges on duplicate dice (:mod:`zaria_web.play.challenge`):
+#: its daily dice (``penta-daily``) and its duel by link (``penta-duel``).
+DAILY = "-daily"
+DUEL = "-duel"
+CHALLENGES = (DAILY, DUEL)
 
 T = TypeVar("T")
 
@@ -59,6 +66,8 @@ class Registered:
     #: Its own settings, each ``(key, default, the values it may take)``, kept with
     #: the app's (:mod:`zaria_web.storage.settings`).
     settings: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: Whether it has the daily dice and duels by link (its spec's ``duplicate``).
+    duplicate: bool = False
 
     def module(self, part: str) -> ModuleType:
         """The game's module ``part`` (``screen``, ``selfcheck``), imported on first use."""
@@ -122,6 +131,7 @@ _REGISTERED: list[Registered] = [
         data=("penta_table.bin",),
         art=5,
         settings=(("autorecord", "3", ("3", "5", "10", "off")), ("coach", "off", ("on", "off"))),
+        duplicate=True,
     ),
     Registered(
         "farkle",
@@ -129,6 +139,7 @@ _REGISTERED: list[Registered] = [
         house_rules=True,
         data=("farkle_master_standard.bin",),
         art=6,
+        duplicate=True,
     ),
 ]
 
@@ -147,7 +158,11 @@ def named(game: str) -> Registered:
 #: The games' names, in order; each one's score pad; every screen that plays a game.
 NAMES: Live[str] = Live(lambda: tuple(g.name for g in _REGISTERED))
 PADS: Live[str] = Live(lambda: tuple(g.name + PAD for g in _REGISTERED))
-PLAYED: Live[str] = Live(lambda: (*NAMES, *PADS))
+#: The challenges on duplicate dice of the games that have them (:attr:`Registered.duplicate`).
+DUPLICATES: Live[str] = Live(
+    lambda: tuple(g.name + kind for g in _REGISTERED if g.duplicate for kind in CHALLENGES)
+)
+PLAYED: Live[str] = Live(lambda: (*NAMES, *PADS, *DUPLICATES))
 
 
 def register(game: Registered) -> Callable[[], None]:
@@ -161,7 +176,7 @@ def register(game: Registered) -> Callable[[], None]:
     >>> undo(); "sevens" in NAMES
     False
     """
-    taken = {*NAMES, *PADS}
+    taken = {*NAMES, *PLAYED}
     if not re.fullmatch(r"[a-z]+", game.name) or game.name in taken:
         raise ValueError(f"a game cannot be called {game.name!r}; games: {', '.join(NAMES)}")
     _REGISTERED.append(game)
@@ -171,3 +186,16 @@ def register(game: Registered) -> Callable[[], None]:
 def screen_modules() -> tuple[str, ...]:
     """The modules of the games' screens (what a memory snapshot imports ahead)."""
     return tuple(f"{g.package}.screen" for g in GAMES)
+
+
+def split(screen: str) -> tuple[str, str]:
+    """A game's screen name as its game and mode (``""``, :data:`PAD`, :data:`DAILY`,
+    :data:`DUEL`).
+
+    >>> split("penta"), split("farkle-pad"), split("penta-daily")
+    (('penta', ''), ('farkle', '-pad'), ('penta', '-daily'))
+    """
+    for mode in (PAD, *CHALLENGES):
+        if screen.endswith(mode):
+            return screen.removesuffix(mode), mode
+    return screen, ""

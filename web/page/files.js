@@ -25,3 +25,26 @@ export function readFile(id, inputId, limit) {
     () => send("read", { id, reason: "read" }),
   );
 }
+
+// A result shared: the system's share sheet where the browser has one, else the
+// clipboard; when neither works, the link's field is selected for the player to copy
+// it by hand. The app is told which (the control "shared").
+export function shareLink(title, text, link, field) {
+  const told = (value) => send("action", { act: "shared", data: { value } });
+  const fallback = () => {
+    const input = document.querySelector(field);
+    if (input) { input.focus(); input.select(); }
+    told("failed");
+  };
+  const copy = () => {
+    if (!navigator.clipboard || !navigator.clipboard.writeText) { fallback(); return; }
+    navigator.clipboard.writeText(`${text}\n${link}`).then(() => told("copied"), fallback);
+  };
+  if (navigator.share) {
+    navigator.share({ title, text, url: link }).then(() => told("shared"), (e) => {
+      if (!e || e.name !== "AbortError") copy(); // closing the sheet is an answer too
+    });
+    return;
+  }
+  copy();
+}

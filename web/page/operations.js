@@ -8,7 +8,7 @@ import { announce, forgetAnnouncements } from "./announce.js";
 import { setTimer, clearTimer, forgetTimers } from "./timers.js";
 import { write, writeAll, remove } from "./storage.js";
 import { pushEntry, replaceEntry, step } from "./history.js";
-import { readFile, saveFile } from "./files.js";
+import { readFile, saveFile, shareLink } from "./files.js";
 import { takeKeys } from "./events.js";
 
 export function apply(text) {
@@ -46,6 +46,7 @@ const OPS = {
   go({ steps }) { step(steps); },
   read({ id, input, limit }) { readFile(id, input, limit); },
   save({ name, text, mime }) { saveFile(name, text, mime); },
+  share({ title, text, link, field }) { shareLink(title, text, link, field); },
   // The games' sounds and celebrations: web/feel.js.
   vibrate({ pattern }) { if (navigator.vibrate) navigator.vibrate(pattern); },
   sound({ kind, volume }) { if (window.zariaFeel) window.zariaFeel.sound(kind, volume); },

@@ -25,9 +25,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from zaria.errors import StateError
-from zaria.farkle import players
+from zaria.farkle import moves, players
 from zaria.farkle.events import Event, EventKind
-from zaria.farkle.game import Bank, FarkleGame, Roll, Toggle
+from zaria.farkle.game import DEFAULT_TARGET, Bank, FarkleGame, Roll, Toggle
 from zaria.farkle.master import MasterTable, install_table, last_turn
 from zaria.farkle.players import LEVELS
 from zaria.farkle.rules import (
@@ -45,6 +45,7 @@ from zaria.farkle.strategy import expert_table
 from zaria.game import Seat
 from zaria_web.acts import Intent, Maker, datum, table
 from zaria_web.farkle import figures, setup_view, view
+from zaria_web.farkle.duplicate import DUPLICATE
 from zaria_web.farkle.feel import computer_held, felt
 from zaria_web.farkle.pad import pad_coach
 from zaria_web.play.intents import KeyHold, Play
@@ -152,7 +153,11 @@ class FarklePart:
     def computer_level(self, chosen: str) -> str:
         return chosen if chosen in self.levels() else "expert"  # the form never offers it
 
-    def new_game(self, seats: list[Seat]) -> FarkleGame:
+    def new_game(self, seats: list[Seat], duplicate: bool = False) -> FarkleGame:
+        if duplicate:  # a challenge: ten turns alone, by the standard rules
+            return FarkleGame.new(
+                seats, DEFAULT_TARGET, DEFAULT_RULES, strict=True, turns=moves.SOLO_TURNS
+            )
         return FarkleGame.new(seats, self.target, self.rules, strict=self.s.form.strict)
 
     def check_save(self, game: FarkleGame, state: dict[str, Any]) -> None:
@@ -663,4 +668,5 @@ SPEC: GameSpec[FarkleGame] = GameSpec(
     resumed_note=("farkle.resumed", {}),
     busted=_busted,
     digits_pick_dice=_digits_pick_dice,
+    duplicate=DUPLICATE,
 )

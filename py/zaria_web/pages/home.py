@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from zaria_web import games
+from zaria_web.games import DAILY, DUEL
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import GAMES, PLAYED, Context, Enter, Page, StorageChanged
+from zaria_web.storage import daily, stored
 from zaria_web.storage.saves import PREFIX as SAVE_PREFIX
 from zaria_web.ui import widgets
 from zaria_web.ui.html import Markup, die_face, el
@@ -28,10 +30,15 @@ class HomeScreen(Page):
         super().__init__(ctx)
         #: Which games have a game in progress (their Resume buttons).
         self.in_progress: dict[str, bool] = {}
+        self.played_today: dict[str, bool] = {}
         self._look()
 
     def _look(self) -> None:
         self.in_progress = {g: self.ctx.saves.has(g) for g in PLAYED}
+        # Today's daily dice played already (read only: the screen sets aside nothing).
+        today = self.ctx.host.now_iso()[:10]
+        days = stored.read(self.ctx.host, daily.KEY, daily.parse).value or {}
+        self.played_today = {g: daily.day_of(days, g, today).done for g in GAMES}
 
     def update(self, intent: Any, out: Effects) -> None:
         other = isinstance(intent, StorageChanged) and intent.key is not None
@@ -70,6 +77,7 @@ class HomeScreen(Page):
             data_act="open",
             data_game=pad,
         )
+        challenges = games.named(game).duplicate and self._challenges(game)
         # The game's rules, within its group (named by the game).
         rules = widgets.button(
             tr("nav.rules"), "rules", f"home-rules-{game}", "btn home-rules", data_game=game
@@ -79,10 +87,31 @@ class HomeScreen(Page):
             card,
             resume,
             real,
+            challenges,
             rules,
             class_="game-slot",
             role="group",
             aria_labelledby=f"name-{game}",
+        )
+
+    def _challenges(self, game: str) -> Markup:
+        """The game's daily dice (marked once played today) and a duel of one's own."""
+        tr = self.ctx.tr
+        done = self.played_today.get(game, False)
+        label = tr("home.daily_done" if done else "home.daily")
+        return el(
+            "div",
+            widgets.button(
+                label,
+                "open",
+                f"daily-{game}",
+                "btn challenge-btn daily-btn",
+                data_game=game + DAILY,
+            ),
+            widgets.button(
+                tr("home.duel"), "open", f"duel-{game}", "btn challenge-btn", data_game=game + DUEL
+            ),
+            class_="challenge-row",
         )
 
     def view(self) -> Markup:

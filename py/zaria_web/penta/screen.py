@@ -24,6 +24,7 @@ from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, load_table, prepare
 from zaria_web.acts import Intent, Maker, checked, datum, table
 from zaria_web.penta import review, saved, view
+from zaria_web.penta.duplicate import duplicate
 from zaria_web.penta.feel import felt
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
 from zaria_web.play.log import Note, Turn
@@ -160,10 +161,10 @@ class PentaPart:
     def computer_level(self, chosen: str) -> str:
         return chosen
 
-    def new_game(self, seats: list[Seat]) -> PentaGame:
+    def new_game(self, seats: list[Seat], duplicate: bool = False) -> PentaGame:
         self.decisions = []
         self.selected = None
-        return PentaGame.new(seats, strict=self.s.form.strict)
+        return PentaGame.new(seats, strict=self.s.form.strict or duplicate)
 
     def check_save(self, game: PentaGame, state: dict[str, Any]) -> None:
         if any(s.computer and s.level not in LEVELS for s in game.seats):
@@ -363,7 +364,8 @@ class PentaPart:
             and self.selected is None
             and not self.paused
         )
-        waiting = waiting and self.s.pad is None  # nobody at a real table waits on it
+        # Nobody at a real table waits on it; a challenge is the player's own choices.
+        waiting = waiting and self.s.pad is None and self.s.versus is None
         self.countdown = seconds if waiting else None
         self.countdown_of = seconds or 3
         self.countdown_box = self._best_box() if waiting else None
@@ -588,4 +590,5 @@ SPEC: GameSpec[PentaGame] = GameSpec(
     coach=True,
     shows_first=_shows_first,
     settings=lambda tr: {"autorecord": view.autorecord_choice(tr)},
+    duplicate=duplicate(TABLE),
 )

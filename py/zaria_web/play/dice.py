@@ -15,11 +15,20 @@ language) and the dice are random.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from zaria.dice import RandomRoller, Roller, ScriptedRoller, ScriptSyntaxError, parse_script
+from zaria.dice import (
+    DuplicateDice,
+    DuplicateRoller,
+    RandomRoller,
+    Roller,
+    ScriptedRoller,
+    ScriptSyntaxError,
+    Throw,
+    parse_script,
+)
 from zaria.i18n import Translator
 
 
@@ -112,6 +121,22 @@ def dice_source(params: Mapping[str, str]) -> DiceSource:
     return DiceSource(fallback, seed is not None, error, problem)
 
 
+def duplicate(seed: str, where: Callable[[], Throw]) -> Dice:
+    """A game's dice drawn from the duplicate dice of ``seed`` (``where``: the game's
+    ``next_throw``): the same for everyone who plays that seed.
+
+    >>> from zaria.game import Seat
+    >>> from zaria.penta.game import PentaGame, Roll
+    >>> g = PentaGame.new([Seat("Ana")], strict=True)
+    >>> d = duplicate("daily/penta/2026-12-04", g.next_throw)
+    >>> g.apply(Roll(), d)
+    >>> g.dice == DuplicateDice("daily/penta/2026-12-04").throw(Throw(0, 0, (0, 1, 2, 3, 4)))
+    True
+    """
+    roller = DuplicateRoller(DuplicateDice(seed), where)
+    return Dice({}, DiceSource(roller, reproducible=True))
+
+
 class Dice:
     """A game's dice: their source (:func:`dice_source`) and the size of every roll
     so far, which the save keeps.
@@ -130,9 +155,12 @@ class Dice:
     (2, 2, 2)
     """
 
-    def __init__(self, params: Mapping[str, str]) -> None:
+    def __init__(self, params: Mapping[str, str], source: DiceSource | None = None) -> None:
         self.params = dict(params)
-        self.source = dice_source(params)
+        self.source = source or dice_source(params)
+        #: Whether a resumed game winds the source forward by the rolls saved: a
+        #: source given (duplicate dice) draws each die from where it falls instead.
+        self.winds = source is None
         self.rolls: list[int] = []
         #: Whether the game's dice were ever scripted or seeded (it does not count).
         self.reproducible = self.source.reproducible
@@ -156,7 +184,7 @@ class Dice:
         same = saved.get("dice", "") == params.get("dice", "") and saved.get(
             "seed", ""
         ) == params.get("seed", "")
-        if same and self.source.reproducible:
+        if same and self.source.reproducible and self.winds:
             for n in saved.get("rolls", ()):
                 self.source.roller.roll(n)
         self.rolls = list(saved.get("rolls", ()))

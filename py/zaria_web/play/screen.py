@@ -32,7 +32,8 @@ from zaria.game import Game, Seat, Undo
 from zaria.i18n import Translator
 from zaria_web import games
 from zaria_web.acts import Maker, table
-from zaria_web.play import seats
+from zaria_web.play import seats, versus_view
+from zaria_web.play.challenge import Duplicate
 from zaria_web.play.dice import Dice
 from zaria_web.play.intents import (
     BackToGame,
@@ -53,6 +54,8 @@ from zaria_web.play.log import GameLog, Note, Notes, Turn
 from zaria_web.play.pad import ACTS as PAD_ACTS
 from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
+from zaria_web.play.versus import ACTS as VERSUS_ACTS
+from zaria_web.play.versus import Versus
 from zaria_web.runtime.effects import Effects, Timer, Write
 from zaria_web.screen import Context, Enter, Leave, Page, any_case
 from zaria_web.storage import archive, saved_state, stats
@@ -137,6 +140,9 @@ class GameSpec(Generic[G]):
     #: The game's own rows of the settings screen: each setting's key, its label and
     #: the words for its values, in order (shown after the computer's pace).
     settings: Callable[[Translator], Mapping[str, tuple[str, Mapping[str, str]]]] = lambda tr: {}
+    #: What it brings to be played on duplicate dice (the daily dice and duels), if
+    #: it has them (:mod:`zaria_web.play.challenge`).
+    duplicate: Duplicate[G] | None = None
 
 
 class GamePart(Protocol[G]):
@@ -150,8 +156,9 @@ class GamePart(Protocol[G]):
     def computer_level(self, chosen: str) -> str:
         """The level the computer plays at, for the level ``chosen`` on the form."""
 
-    def new_game(self, seats: list[Seat]) -> G:
-        """A new game for ``seats`` (the form's other choices are the part's)."""
+    def new_game(self, seats: list[Seat], duplicate: bool = False) -> G:
+        """A new game for ``seats`` (the form's other choices are the part's); with
+        ``duplicate``, a challenge's solo strict game (:mod:`zaria_web.play.challenge`)."""
 
     def check_save(self, game: G, state: dict[str, Any]) -> None:
         """Read the game's own fields of a save (raises for a bad one)."""
@@ -244,19 +251,27 @@ class GameScreen(Page, Generic[G]):
     game looked at again (``viewer``) is neither resumed nor saved."""
 
     def __init__(
-        self, ctx: Context, spec: GameSpec[G], pad: bool = False, viewer: bool = False
+        self,
+        ctx: Context,
+        spec: GameSpec[G],
+        pad: bool = False,
+        viewer: bool = False,
+        challenge: str = "",
     ) -> None:
         super().__init__(ctx)
         self.spec = spec
-        self.name = f"{spec.name}-pad" if pad else spec.name
+        self.name = spec.name + (games.PAD if pad else challenge)
         self.prefix = spec.prefix
         self.pad = Pad() if pad else None
+        #: A challenge on duplicate dice (``challenge``: its kind, ``-daily``, ``-duel``).
+        dup = spec.duplicate
+        self.versus = Versus(spec.name, challenge, dup) if challenge and dup else None
         self.viewer = viewer
         self.phase = "setup"  # "setup", "play" or "end"
         self.part: GamePart[G] = spec.part(self)
-        self.form = SeatForm(level=self.part.levels()[0], computer=not pad)
+        self.form = SeatForm(level=self.part.levels()[0], computer=not pad and not challenge)
         self.game: G | None = None
-        self.confirm = False
+        self.confirm = self.reading = self.undo_asked = False
         self.dice = Dice({} if pad else ctx.params)
         #: What the table says about the last action: a refusal, an event (an id and
         #: its parameters, so that it follows a change of language).
@@ -272,18 +287,15 @@ class GameScreen(Page, Generic[G]):
         #: The person the device goes to: the table waits for them (the hand-over
         #: card), and whether the card's pause is over; the last person who played.
         self.handover: int | None = None
-        self.handover_ready = False
         self.last_human: int | None = None
+        self.handover_ready = self.log_open = False
         #: A person's turn just ended and the computer's begins: the person's outcome
-        #: (a lost turn, a bank, a box) stays on the table a while first (READ_MS).
-        self.reading = False
-        #: Undo was pressed once to take back another person's decision (the next
-        #: person has the device): pressed again, it does; anything else forgets it.
-        self.undo_asked = False
-        #: Every player's turns, step by step (saved with the game), and whether
-        #: its earlier turns are shown.
-        self.log = GameLog()
-        self.log_open = False
+        #: (a lost turn, a bank, a box) stays on the table a while first (READ_MS)
+        #: (``reading``, set above). Undo was pressed once to take back another
+        #: person's decision (the next person has the device): pressed again, it does;
+        #: anything else forgets it (``undo_asked``).
+        #: Every player's turns, step by step (saved), and whether its earlier turns
+        self.log = GameLog()  # are shown (``log_open``, set above)
         #: The writes of storage the screen has asked for before its first update.
         self.writes: list[Write] = []
         if not viewer:
@@ -314,17 +326,28 @@ class GameScreen(Page, Generic[G]):
     def offers_again(self) -> bool:
         """Whether the end screen offers New game and Play again (not to a game looked
         at again from the statistics)."""
-        return not self.viewer
+        return not self.viewer and self.versus is None
 
     def coach_wanted(self) -> bool:
         """Whether the coach's advice is shown (the setting; a pad's own switch)."""
         if self.pad is not None:
             return self.pad.coach_on
+        if self.versus is not None:
+            return False  # a challenge is the player's own play
         return self.spec.coach and self.ctx.settings.get("coach") == "on"
 
     def pad_view(self) -> PadView | None:
         """The throw being entered, on a score pad (:mod:`zaria_web.play.pad`)."""
         return None if self.pad is None else self.pad.view(self)
+
+    def history_entry(self) -> str:
+        """The screen's history entry: its name, or a duel link being answered."""
+        return self.name if self.versus is None else self.versus.history_entry(self)
+
+    def answer(self, found: Any) -> None:
+        """Offer to play the duel ``found`` (a link opened), on a duel's screen."""
+        if self.versus is not None:
+            self.versus.answer(self, found)
 
     def pace_ms(self) -> int:
         return PACE_MS.get(self.ctx.settings.get("pace", "normal"), PACE_MS["normal"])
@@ -334,6 +357,7 @@ class GameScreen(Page, Generic[G]):
         # A control whose data the page and the app disagree on raises: the page
         # shows it as an unexpected error rather than ignore the tap.
         make = (PAD_ACTS.get(act) if self.pad else None) or self.spec.acts.get(act)
+        make = make or (VERSUS_ACTS.get(act) if self.versus else None)
         make = make or ACTS.get(act)
         return None if make is None else make(data)
 
@@ -358,6 +382,8 @@ class GameScreen(Page, Generic[G]):
         self.writes.clear()
         if self.pad is not None:
             self.pad.update(self, intent, out)
+        elif self.versus is not None:
+            self.versus.update(self, intent, out)
         else:
             self.shared_update(intent, out)
         self.part.after_update(intent, out)
@@ -441,6 +467,8 @@ class GameScreen(Page, Generic[G]):
             self.part.refused(action)
             return False
         self.pending = None
+        if self.versus is not None:
+            self.versus.moved(action)
         self._log_played(action, before, round_, kept)
         if not game.seats[before].computer:
             self.last_human = before
@@ -636,9 +664,14 @@ class GameScreen(Page, Generic[G]):
         if self.pad is not None:
             self.form.computer = False
             self.pad.entry = []
-        self.game = self.part.new_game(self.form.seats(self.ctx.tr, level))
-        # Each game has fresh dice: a dice script starts over (none on a score pad).
-        self.dice = Dice({} if self.pad else self.ctx.params)
+        seated = self.form.seats(self.ctx.tr, level)
+        if self.versus is not None:
+            self.game = self.versus.new_game(self, seated, out)
+            self.dice = self.versus.dice(self.game)
+        else:
+            self.game = self.part.new_game(seated)
+            # Each game has fresh dice: a dice script starts over (none on a score pad).
+            self.dice = Dice({} if self.pad else self.ctx.params)
         self.phase = "play"
         self.confirm = False
         self.note = self.notice = self.pending = None
@@ -670,8 +703,10 @@ class GameScreen(Page, Generic[G]):
         outcome = game.outcome()
         assert outcome is not None
         self.phase = "end"
+        if self.versus is not None:
+            self.versus.finish(self, out)  # a challenge is kept as its day or its link
         # A game this tab plays while another holds it is a stale copy: not counted.
-        if self.name not in self.ctx.saves.conflicts:
+        elif self.name not in self.ctx.saves.conflicts:
             # The app counts it, and keeps it to be opened again if it counts.
             counted, now = self.part.stats_key(), self.ctx.host.now_iso()
             kept = archive.entry(now, counted, game, self.extras(), self.log)
@@ -683,18 +718,22 @@ class GameScreen(Page, Generic[G]):
     def extras(self) -> dict[str, Any]:
         """The game's own fields of its save, and a score pad's."""
         pad = {} if self.pad is None else self.pad.extras()
-        return {**self.part.extras(), **pad}
+        versus = {} if self.versus is None else self.versus.saved()
+        return {**self.part.extras(), **pad, **versus}
 
     def check_save(self, game: G, state: dict[str, Any]) -> None:
         """Read the game's own fields of a save, and a score pad's (raises for a bad one)."""
         self.part.check_save(game, state)
         if self.pad is not None:
             self.pad.check_save(game, state)
+        if self.versus is not None:
+            self.versus.check_save(self, state)
 
     # -- saving -----------------------------------------------------------------------
     def saved(self) -> dict[str, Any] | None:
         game = self.game
-        if game is None or game.over or self.viewer:
+        # A challenge's result is kept until the next (its link, its grade).
+        if game is None or self.viewer or (game.over and self.versus is None):
             return None
         # The card waiting for the next person comes back after a reload too.
         handover = {} if self.handover is None else {"handover": self.handover}
@@ -731,13 +770,15 @@ class GameScreen(Page, Generic[G]):
             self.writes.append(RejectSave(self.name, str(exc) or type(exc).__name__))
             self.notice = ("save.rejected", {})
             return
-        if game.over:
+        if game.over and self.versus is None:
             self.writes.append(ForgetSave(self.name))
             return
         self.game = game
         self.form = SeatForm.of(game.seats, self.form.level, game.strict)
+        if self.versus is not None:
+            self.dice = self.versus.dice(game)
         self.dice.resume(dice, self.dice.params)
-        self.phase = "play"
+        self.phase = "end" if game.over else "play"
         self.notice = None if self.pad else self.spec.resumed_note
         self.log = self._saved_log(state, len(game.seats))
         # A card only for the person whose turn it is (anything else is ignored).
@@ -760,6 +801,8 @@ class GameScreen(Page, Generic[G]):
 
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> Markup:
+        if self.versus is not None and self.phase != "play":
+            return versus_view.view(self, self.versus)
         if self.phase == "setup" or self.game is None:
             return self.part.view_setup()
         if self.phase == "end":
@@ -827,8 +870,10 @@ SHARED: dict[type, Callable[[GameScreen[Any], Any, Effects], None]] = {
 
 
 def game_screen(ctx: Context, name: str, viewer: bool = False) -> GameScreen[Any]:
-    """The screen called ``name`` (a registered game's, or its pad's ``<game>-pad``);
-    ``viewer``: a finished game looked at again, neither resumed nor saved."""
-    pad = name.endswith(games.PAD)
-    game = games.named(name.removesuffix(games.PAD) if pad else name)
-    return GameScreen(ctx, game.spec(), pad=pad, viewer=viewer)
+    """The screen called ``name`` (a registered game's, its pad's ``<game>-pad``, or
+    its challenge's ``<game>-daily``, ``<game>-duel``); ``viewer``: a finished game
+    looked at again, neither resumed nor saved."""
+    game, mode = games.split(name)
+    pad = mode == games.PAD
+    challenge = mode if mode in games.CHALLENGES else ""
+    return GameScreen(ctx, games.named(game).spec(), pad=pad, viewer=viewer, challenge=challenge)

@@ -167,6 +167,20 @@ class SaveFile(PageEffect):
 
 
 @dataclass(frozen=True)
+class Share(PageEffect):
+    """Hand ``text`` and ``link`` to the system's share sheet where the browser has one,
+    else copy both to the clipboard; when neither works, select the link's field
+    (``#field``), for the player to copy. The page answers with the control
+    ``shared`` (``value``: ``shared``, ``copied``, ``failed``)."""
+
+    op = "share"
+    title: str
+    text: str
+    link: str
+    field: str
+
+
+@dataclass(frozen=True)
 class ReadFile:
     """Read the file picked in the file field ``#input_id`` (at most ``limit`` bytes);
     ``done`` (its text) or ``failed`` (why: none, large, read) makes the answer's intent."""
@@ -266,6 +280,7 @@ Effect = (
     | Sound
     | Celebrate
     | SaveFile
+    | Share
     | ReadFile
     | StoreAll
     | Write

@@ -28,6 +28,9 @@ class StorageError(Exception):
 class Host(Protocol):
     """The page, seen from the controllers."""
 
+    #: The page's address (what a link to one of its screens is made from).
+    base: str
+
     def perform(self, effect: PageEffect) -> None:
         """Apply ``effect`` to the page (see :mod:`zaria_web.runtime.effects`)."""
 

@@ -4,14 +4,18 @@ link opens again.
 A history entry names a screen (``penta``, ``stats``) or, for the rules, which
 game's rules and the screen their Back button returns to (``rules:farkle`` and
 ``rules:farkle:farkle-pad``). Its address is that name as a path after ``#/``:
-``#/penta``, ``#/rules/farkle/farkle-pad``; home has none.
+``#/penta``, ``#/rules/farkle/farkle-pad``; home has none. A game's challenges
+read the other way round: its daily dice are ``#/daily/penta``, its duel
+``#/duel/penta``, and a duel link opened ``#/duel/<token>`` (the entry
+``duel:<token>``, whose token :mod:`zaria_web.duel` reads).
 """
 
 from __future__ import annotations
 
 import re
 
-from zaria_web.games import Live
+from zaria_web.duel import MAX_TOKEN
+from zaria_web.games import CHALLENGES, DUPLICATES, Live, split
 from zaria_web.screen import GAMES, PLAYED
 
 #: The screens an address may name (home is the page without one); ``game`` is a
@@ -20,6 +24,8 @@ SCREENS = Live(lambda: (*PLAYED, "stats", "settings", "rules", "game"))
 _PART = re.compile(r"[a-z]+(?:-[a-z]+)?")
 #: A finished game's id (:func:`zaria_web.storage.archive.game_id`).
 GAME_ID = re.compile(r"[0-9a-z]{1,40}")
+#: A duel link's token (URL-safe base64).
+TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN}}}")
 
 
 def address(entry: str) -> str:
@@ -27,7 +33,12 @@ def address(entry: str) -> str:
 
     >>> address("penta"), address("rules:farkle:farkle-pad"), address("home")
     ('#/penta', '#/rules/farkle/farkle-pad', '')
+    >>> address("penta-daily"), address("farkle-duel"), address("duel:AQx")
+    ('#/daily/penta', '#/duel/farkle', '#/duel/AQx')
     """
+    if entry in DUPLICATES:
+        game, mode = split(entry)
+        return f"#/{mode.removeprefix('-')}/{game}"
     return "" if entry == "home" else "#/" + entry.replace(":", "/")
 
 
@@ -43,6 +54,8 @@ def entry_of(fragment: str) -> str | None:
     """
     path = fragment.removeprefix("#").removeprefix("/").removesuffix("/")
     parts = path.split("/") if path else []
+    if len(parts) == 2 and "-" + parts[0] in CHALLENGES:
+        return _challenge(parts[0], parts[1])
     if parts[:1] == ["game"]:
         found = len(parts) == 2 and GAME_ID.fullmatch(parts[1])
         return "game:" + parts[1] if found else None
@@ -54,6 +67,19 @@ def entry_of(fragment: str) -> str | None:
     if name != "rules":
         return None if rest else name
     return ":".join(parts) if _rules_of(rest) else None
+
+
+def _challenge(kind: str, rest: str) -> str | None:
+    """The entry of a game's challenge (``#/daily/penta``, ``#/duel/penta``), or of a
+    duel link (``#/duel/<token>``).
+
+    >>> _challenge("daily", "farkle"), _challenge("duel", "AQ-x_9"), _challenge("daily", "x")
+    ('farkle-daily', 'duel:AQ-x_9', None)
+    """
+    screen = f"{rest}-{kind}"
+    if screen in DUPLICATES:
+        return screen
+    return f"duel:{rest}" if kind == "duel" and TOKEN.fullmatch(rest) else None
 
 
 def _rules_of(rest: list[str]) -> bool:

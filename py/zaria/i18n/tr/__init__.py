@@ -1,10 +1,11 @@
 """The tr catalogue: one module per area of the app, merged."""
 
-from zaria.i18n.tr import common, farkle, penta, rules
+from zaria.i18n.tr import challenge, common, farkle, penta, rules
 
 MESSAGES: dict[str, str] = {
     **common.MESSAGES,
     **penta.MESSAGES,
     **farkle.MESSAGES,
     **rules.MESSAGES,
+    **challenge.MESSAGES,
 }

@@ -1,0 +1,85 @@
+"""Farkle on duplicate dice: the daily dice and duels (see :mod:`zaria_web.play.challenge`).
+
+Its challenge is ten turns alone for the most points, by the standard rules (house
+rules off), graded by Expert on the same dice; results are set side by side turn
+by turn, and a result's row of symbols tells what each turn banked, never the dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zaria.dice import DuplicateDice, DuplicateRoller
+from zaria.farkle import moves
+from zaria.farkle.game import DEFAULT_TARGET, FarkleGame
+from zaria.farkle.rules import DEFAULT_RULES
+from zaria.game import Seat
+from zaria.i18n import Translator
+from zaria_web.play.challenge import Duplicate, score
+
+#: A turn's symbol: lost (nothing banked), under the first figure, under the
+#: second, or more.
+GOOD, GREAT = 500, 1000
+SYMBOLS = ("⬛", "🟨", "🟩", "⭐")
+
+
+def grade(seed: str) -> tuple[int, str] | None:
+    """Expert's score and moves on ``seed``'s dice."""
+    game, played = moves.computer_game(seed)
+    return score(game), played
+
+
+def banked(seed: str, played: str) -> list[int]:
+    """What each turn of the game ``played`` on ``seed``'s dice added to the score (a
+    lost turn: nothing); raises MovesError when the moves do not play."""
+    moves.replayed(seed, played)  # the moves are checked whole first
+    game = FarkleGame.new(
+        [Seat("Farkle")], DEFAULT_TARGET, DEFAULT_RULES, strict=True, turns=moves.SOLO_TURNS
+    )
+    roller = DuplicateRoller(DuplicateDice(seed), game.next_throw)
+    out, before, turn = [], 0, 0
+    for action in moves.CODE.decode(played):
+        game.apply(action, roller=roller)
+        if game.turns[0] != turn:
+            turn, now = game.turns[0], game.banked[0]
+            out.append(now - before)
+            before = now
+    return out
+
+
+def rows(tr: Translator, seed: str, played: str) -> list[tuple[str, int]]:
+    """A finished game's points turn by turn."""
+    return [(tr("farkle.challenge.turn", n=i + 1), p) for i, p in enumerate(banked(seed, played))]
+
+
+def symbol(points: int) -> str:
+    """A turn's symbol, by what it banked.
+
+    >>> [symbol(p) for p in (0, 300, 600, 1500)]
+    ['⬛', '🟨', '🟩', '⭐']
+    """
+    return SYMBOLS[0 if points <= 0 else 1 if points < GOOD else 2 if points < GREAT else 3]
+
+
+def symbols(s: Any) -> str:
+    mine = s.versus.challenge
+    try:
+        return "".join(symbol(p) for p in banked(mine.seed, "".join(mine.moves)))
+    except Exception:  # an unfinished or unplayable game: no row
+        return ""
+
+
+def _replayed(seed: str, played: str) -> FarkleGame:
+    return moves.replayed(seed, played)
+
+
+DUPLICATE: Duplicate[FarkleGame] = Duplicate(
+    code=moves.CODE,
+    rules=DEFAULT_RULES.id,
+    replayed=_replayed,
+    grade=grade,
+    grader="farkle.grader",
+    format="farkle.challenge.format",
+    rows=rows,
+    symbols=symbols,
+)

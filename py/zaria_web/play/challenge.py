@@ -1,0 +1,220 @@
+"""A game's challenges on duplicate dice: the daily dice, and duels by link.
+
+Both are a solo, strict game on :class:`~zaria.dice.DuplicateDice`: every die is a
+function of the challenge's seed and of where it falls, so that everyone who plays
+the seed meets the same dice wherever they throw. They are modes of the one game
+screen (``penta-daily``, ``penta-duel``): its form is the challenge's introduction,
+its end the result.
+
+- **The daily dice** (``#/daily/<game>``): one seed per game and calendar day
+  (:func:`~zaria.dice.daily_seed`, the device's date). One attempt counts: the
+  attempts started on the device are counted (:mod:`zaria_web.storage.daily`) and
+  shown with the result, which is kept with the day's figures.
+- **A duel** (``#/duel/<token>``, :mod:`zaria_web.duel`): a link carrying the seed
+  and every result so far; whoever opens it plays the same dice, then sees every
+  result side by side (each replayed from its moves, and marked "not verified"
+  when they do not give its score) and passes the link on with theirs. A duel is
+  also started from home, on a seed of its own.
+
+At the end, the computer (the game's grader: Penta's optimal player, Farkle's
+Expert) plays the same seed, and its score stands beside the player's. A game
+brings all this as its spec's :class:`Duplicate`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from zaria.dice import daily_seed
+from zaria.errors import IllegalActionError
+from zaria.game import Game
+from zaria.i18n import Translator
+from zaria.moves import MoveCode, MovesError
+from zaria_web import duel as duels
+from zaria_web.acts import Intent, datum
+from zaria_web.games import DAILY, DUEL
+from zaria_web.runtime.effects import Share
+
+G = TypeVar("G", bound=Game[Any])
+
+#: The longest seed a saved challenge holds (a link's is checked as long).
+MAX_SEED = 100
+
+
+@dataclass(frozen=True)
+class Duplicate(Generic[G]):
+    """What a game brings to be played on duplicate dice (its spec's ``duplicate``)."""
+
+    #: Its moves, one character each (:mod:`zaria.moves`).
+    code: MoveCode
+    #: The id of the rules its challenges are played by (a link carries it).
+    rules: str
+    #: The challenge's solo strict game, finished through ``moves`` on ``seed``'s
+    #: dice; raises :class:`~zaria.moves.MovesError` when they do not play.
+    replayed: Callable[[str, str], G]
+    #: The grader's game on ``seed``'s dice: its score and its moves; None while it
+    #: cannot play yet (its table is still coming).
+    grade: Callable[[str], tuple[int, str] | None]
+    #: The message naming the grader ("the optimal player"), and the message saying
+    #: what a challenge is ("13 rounds, alone").
+    grader: str
+    format: str
+    #: A finished game's points (given as its seed and moves), round by round or turn
+    #: by turn (a label and the points), to set results side by side.
+    rows: Callable[[Translator, str, str], list[tuple[str, int]]]
+    #: The row of symbols a result is shared with, a round or a turn each (it tells
+    #: how each went, never the dice): from the screen, whose part knows the review.
+    symbols: Callable[[Any], str]
+
+
+def score(game: Game[Any]) -> int:
+    """A finished solo game's score."""
+    outcome = game.outcome()
+    return 0 if outcome is None else int(outcome.totals[0])
+
+
+@dataclass(frozen=True)
+class Other:
+    """A result of a duel, read back: its name and score, whether its moves give that
+    score, and its points row by row (empty when its moves do not play)."""
+
+    name: str
+    score: int
+    verified: bool
+    rows: tuple[int, ...] = ()
+
+
+@dataclass
+class Challenge:
+    """A challenge: daily or duel (``kind``), its seed, the day of a daily, the duel
+    answered (its results so far; None for a duel started here or a daily), and
+    once played, the player's moves, the grader's score and moves, and the others'
+    results read back."""
+
+    kind: str
+    seed: str
+    date: str = ""
+    duel: duels.Duel | None = None
+    moves: list[str] = field(default_factory=list)
+    grade: tuple[int, str] | None = None
+    others: tuple[Other, ...] = ()
+    #: The attempts started at a daily on this device (shown with its result).
+    attempts: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """What a save keeps of it (the others are read back from the duel)."""
+        return {
+            "kind": self.kind,
+            "seed": self.seed,
+            "date": self.date,
+            "duel": "" if self.duel is None else duels.encode(self.duel),
+            "moves": "".join(self.moves),
+            "grade": None if self.grade is None else list(self.grade),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Any, game: str, kind: str) -> Challenge:
+        """A saved challenge of ``game``'s ``kind``; raises ValueError for a bad one."""
+        if not isinstance(raw, dict) or raw.get("kind") != kind:
+            raise ValueError(f"a challenge save is {str(raw)[:40]}")
+        seed, date, token, moves = (raw.get(k) for k in ("seed", "date", "duel", "moves"))
+        texts = (seed, date, token, moves)
+        if not all(isinstance(t, str) for t in texts) or not seed or len(str(seed)) > MAX_SEED:
+            raise ValueError("a challenge save's fields are not text")
+        duel = duels.decode(str(token), (game,)) if token else None
+        if duel is not None and duel.seed != seed:
+            raise ValueError("a challenge save answers a duel on other dice")
+        grade = raw.get("grade")
+        if grade is not None and not (
+            isinstance(grade, list) and len(grade) == 2
+            and isinstance(grade[0], int) and isinstance(grade[1], str)
+        ):  # fmt: skip
+            raise ValueError("a challenge save's grade is not a score and moves")
+        made = cls(kind, str(seed), str(date), duel, list(str(moves)))
+        made.grade = None if grade is None else (int(grade[0]), str(grade[1]))
+        return made
+
+    def result(self, name: str, game: Game[Any]) -> duels.Result:
+        """The player's result (``name``'s) in a link."""
+        return duels.Result(name, score(game), "".join(self.moves))
+
+    def link_duel(self, game_name: str, rules: str, mine: duels.Result) -> duels.Duel | None:
+        """The duel a link passes on: every result so far and the player's; None when
+        it is full already (the link then carries the results without theirs)."""
+        base = self.duel or duels.Duel(game_name, rules, self.seed)
+        try:
+            return base.with_result(mine)
+        except duels.LinkError:
+            return None
+
+
+def daily(game: str, date: str) -> Challenge:
+    """``game``'s daily dice of ``date`` (an ISO date: the device's day)."""
+    import datetime
+
+    return Challenge(DAILY, daily_seed(game, datetime.date.fromisoformat(date)), date)
+
+
+def fresh_duel(game: str) -> Challenge:
+    """A duel on dice of its own, started here (its seed is drawn once, at random)."""
+    return Challenge(DUEL, f"duel/{game}/{secrets.token_hex(6)}")
+
+
+def answering(duel: duels.Duel) -> Challenge:
+    """The challenge of a duel link opened: its dice, its results so far."""
+    return Challenge(DUEL, duel.seed, duel=duel)
+
+
+def read_back(dup: Duplicate[Any], tr: Translator, duel: duels.Duel) -> tuple[Other, ...]:
+    """Every result of ``duel``, replayed from its moves on the duel's dice: whether
+    they give its score, and its points row by row."""
+    out = []
+    for r in duel.results:
+        try:
+            game = dup.replayed(duel.seed, r.moves)
+            rows = tuple(points for _, points in dup.rows(tr, duel.seed, r.moves))
+        except (MovesError, IllegalActionError, ValueError):
+            out.append(Other(r.name, r.score, False))
+            continue
+        out.append(Other(r.name, r.score, score(game) == r.score, rows))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class ShareResult(Intent, acts="share"):
+    """Share the result (``what``: ``result``, the day's text; ``duel``, a challenge)."""
+
+    what: str = datum("what", absent="result")
+
+
+@dataclass(frozen=True)
+class NewDuel(Intent, acts="duel-new"):
+    """Start another duel, on new dice."""
+
+
+#: The ids of the text fields a challenge's result shows.
+LINK_FIELD = "link"
+
+
+def share_effect(tr: Translator, prefix: str, text: str, url: str) -> Share:
+    """The share of ``text`` and ``url``, its title in the player's language."""
+    return Share(tr("app.name"), text, url, f"#{prefix}-{LINK_FIELD}")
+
+
+@dataclass(frozen=True)
+class Shared(Intent, acts="shared"):
+    """The page shared the result (``how``: ``shared``, ``copied``), or could not
+    (``failed``: the link's field is selected, to be copied by hand)."""
+
+    how: str = datum("value", absent="failed")
+
+
+#: What the result says once the page answered, by how it shared.
+SHARED = {
+    "shared": "challenge.shared",
+    "copied": "challenge.copied",
+    "failed": "challenge.copy_failed",
+}

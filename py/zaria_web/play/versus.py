@@ -1,0 +1,256 @@
+"""A challenge on duplicate dice as a mode of the game screen (see
+:mod:`zaria_web.play.challenge`): its introduction, the game's dice and moves, the
+grade at the end, the day kept, the result shared.
+
+A game screen made for a challenge (``penta-daily``, ``penta-duel``) holds a
+:class:`Versus`, as a score pad holds a :class:`~zaria_web.play.pad.Pad`: the
+screen asks it at each step of the game's life, and it reads the screen (the
+game, the form's first name, the part) through the screen it is given.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from zaria.game import Seat
+from zaria_web import duel as duels
+from zaria_web.acts import Maker, table
+from zaria_web.games import DAILY
+from zaria_web.play import challenge as ch
+from zaria_web.play import dice
+from zaria_web.runtime.effects import Effects
+from zaria_web.screen import Context, Enter, Refresh
+from zaria_web.storage import daily
+
+#: A challenge's own controls, by ``data-act``.
+ACTS: dict[str, Maker] = table(ch.ShareResult, ch.NewDuel, ch.Shared)
+
+
+class Table(Protocol):
+    """What :class:`Versus` reads and changes of the game screen it is a mode of."""
+
+    ctx: Context
+    name: str
+    prefix: str
+    phase: str
+    game: Any
+    part: Any
+
+    def shared_update(self, intent: Any, out: Effects) -> None: ...
+
+
+class Versus:
+    """A game screen's challenge: the one its form offers (:attr:`offer`: today's
+    dice, a duel link opened, or a duel of one's own) and the one its game plays
+    (:attr:`challenge`)."""
+
+    def __init__(self, game: str, kind: str, dup: ch.Duplicate[Any]) -> None:
+        self.game_name = game
+        self.kind = kind
+        self.dup = dup
+        self.offer: ch.Challenge | None = None
+        self.challenge: ch.Challenge | None = None
+        #: The daily dice played on this device, as last read (the day's attempts).
+        self.days: daily.Days = {}
+        #: Today, the device's date (a daily's), as last read.
+        self.today = ""
+        #: What the result says of the last share (a message id; empty: nothing yet).
+        self.shared = ""
+
+    # -- the game's life ----------------------------------------------------------------
+    def update(self, s: Table, intent: Any, out: Effects) -> None:
+        if isinstance(intent, Enter | Refresh):
+            self.look(s, out)
+        if isinstance(intent, ch.ShareResult):
+            self.shared = ""
+            self.share(s, intent.what, out)
+        elif isinstance(intent, ch.Shared):
+            self.shared = ch.SHARED.get(intent.how, ch.SHARED["failed"])
+        elif isinstance(intent, ch.NewDuel):
+            self.offer = ch.fresh_duel(self.game_name)
+            s.phase = "setup"
+            out.focus(f"#{s.prefix}-play")
+        else:
+            s.shared_update(intent, out)
+        self.regrade(s, out)
+
+    def look(self, s: Table, out: Effects) -> None:
+        """Read the day and the daily dice played, and offer what the form offers: a
+        daily's today's dice (its result, when played already), a duel's own dice."""
+        if self.kind != DAILY:
+            if self.offer is None and self.challenge is None:
+                self.offer = ch.fresh_duel(self.game_name)
+            return
+        self.today = s.ctx.host.now_iso()[:10]
+        self.days = daily.look(s.ctx.host, out)
+        playing = s.game is not None and not s.game.over
+        mine = self.challenge
+        if playing or (mine is not None and mine.date == self.today):
+            return
+        self.offer = ch.daily(self.game_name, self.today)
+        day = daily.day_of(self.days, self.game_name, self.today)
+        if day.done:
+            self._replay_day(s, day)
+        elif s.phase == "end":
+            s.phase = "setup"  # an older day's result: today's dice are offered
+
+    def _replay_day(self, s: Table, day: daily.Day) -> None:
+        """Today's daily, played already here (its game no longer saved): its result
+        again, its game replayed from the moves kept."""
+        offer = self.offer
+        assert offer is not None
+        try:
+            game = self.dup.replayed(offer.seed, day.moves)
+        except Exception:  # moves kept by another version: the figures stay shown
+            game = None
+        if game is None:
+            return
+        offer.moves = list(day.moves)
+        offer.attempts = day.attempts
+        if day.computer is not None:
+            offer.grade = (day.computer, "")
+        self.challenge, self.offer = offer, None
+        s.game, s.phase = game, "end"
+
+    def history_entry(self, s: Table) -> str:
+        """A duel link being answered is its own address (a reload opens it again)."""
+        offer = self.offer if s.phase == "setup" else self.challenge
+        if offer is not None and offer.duel is not None:
+            return "duel:" + duels.encode(offer.duel)
+        return s.name
+
+    def answer(self, s: Table, found: duels.Duel) -> None:
+        """A duel link opened: its dice offered, with the results it carries; or, on
+        the dice already played here, every result beside the player's."""
+        mine = self.challenge
+        if mine is not None and mine.seed == found.seed:
+            if mine.duel != found:
+                mine.duel = found
+                mine.others = self._others(s, found)
+            return
+        self.offer = ch.answering(found)
+        s.phase = "setup"
+
+    def _others(self, s: Table, found: duels.Duel) -> tuple[ch.Other, ...]:
+        """The results of ``found`` but the player's own (a link come back with it)."""
+        game = s.game
+        own = None
+        if game is not None and game.over and self.challenge is not None:
+            own = self.challenge.result(self.player_name(s), game)
+        kept = tuple(r for r in found.results if r != own)
+        return ch.read_back(self.dup, s.ctx.tr, duels.Duel(found.game, found.rules, found.seed,
+                                                          kept))  # fmt: skip
+
+    def new_game(self, s: Table, seats: list[Seat], out: Effects) -> Any:
+        """The challenge offered, started: its solo strict game (on its dice)."""
+        offer = self.offer or (
+            ch.daily(self.game_name, self.today or s.ctx.host.now_iso()[:10])
+            if self.kind == DAILY
+            else ch.fresh_duel(self.game_name)
+        )
+        self.challenge, self.offer = offer, None
+        offer.moves, offer.grade, offer.others = [], None, ()
+        if self.kind == DAILY:
+            offer.attempts = daily.day_of(self.days, self.game_name, offer.date).attempts + 1
+            out.write(daily.StartDay(self.game_name, offer.date))
+        return s.part.new_game(seats[:1], duplicate=True)
+
+    def dice(self, game: Any) -> dice.Dice:
+        """The game's dice: the challenge's duplicate dice."""
+        assert self.challenge is not None
+        return dice.duplicate(self.challenge.seed, game.next_throw)
+
+    def moved(self, action: Any) -> None:
+        """``action`` was just played: one more move."""
+        if self.challenge is not None:
+            self.challenge.moves.append(self.dup.code.encode([action]))
+
+    def finish(self, s: Table, out: Effects) -> None:
+        """The game just ended: the others' results read back, the grade, the day kept."""
+        mine = self.challenge
+        if mine is None:
+            return
+        if mine.duel is not None:
+            mine.others = self._others(s, mine.duel)
+        self.regrade(s, out, force=True)
+
+    def regrade(self, s: Table, out: Effects, force: bool = False) -> None:
+        """Let the grader play the same dice once it can (Penta's waits for its table),
+        and keep a daily's result (with the grader's score once known)."""
+        mine, game = self.challenge, s.game
+        if mine is None or game is None or not game.over or s.phase != "end":
+            return
+        if mine.grade is None:
+            mine.grade = self.dup.grade(mine.seed)
+            force = force or mine.grade is not None
+        if force and self.kind == DAILY:
+            computer = None if mine.grade is None else mine.grade[0]
+            symbols = self.dup.symbols(s)
+            moves = "".join(mine.moves)
+            out.write(daily.RecordDay(self.game_name, mine.date, ch.score(game), computer,
+                                      moves, symbols))  # fmt: skip
+
+    # -- saving -----------------------------------------------------------------------
+    def saved(self) -> dict[str, Any]:
+        return {} if self.challenge is None else {"challenge": self.challenge.to_dict()}
+
+    def check_save(self, s: Table, state: dict[str, Any]) -> None:
+        """Read the challenge of a save (raises for a bad one)."""
+        mine = ch.Challenge.from_dict(state.get("challenge"), self.game_name, self.kind)
+        self.challenge, self.offer = mine, None
+        if mine.duel is not None:
+            mine.others = self._others(s, mine.duel)
+
+    # -- sharing ----------------------------------------------------------------------
+    def player_name(self, s: Table) -> str:
+        game = s.game
+        if game is None:
+            return ""
+        from zaria_web.play.seats import shown_name
+
+        return shown_name(s.ctx.tr, game.seats[0])
+
+    def link_duel(self, s: Table) -> duels.Duel | None:
+        """The duel the result's link carries: every result so far and the player's
+        (without theirs when the duel is full)."""
+        mine, game = self.challenge, s.game
+        if mine is None or game is None or not game.over:
+            return None
+        result = mine.result(self.player_name(s), game)
+        if mine.duel is not None and result in mine.duel.results:
+            return mine.duel  # a link come back with the player's result in it
+        return mine.link_duel(self.game_name, self.dup.rules, result) or mine.duel
+
+    def link(self, s: Table) -> str:
+        found = self.link_duel(s)
+        return "" if found is None else duels.link(s.ctx.host.base, found)
+
+    def share_text(self, s: Table, what: str) -> str:
+        """The words shared with the link: the day's result (no dice in it), or a
+        challenge."""
+        tr, mine, game = s.ctx.tr, self.challenge, s.game
+        if mine is None or game is None:
+            return ""
+        title = tr("game." + self.game_name)
+        points = tr.number(ch.score(game))
+        if what != "result" or self.kind != DAILY:
+            return tr("challenge.invite_text", game=title, score=points)
+        lines = [tr("challenge.share_title", game=title, date=mine.date), self.grade_line(s)]
+        return "\n".join([*lines, self.dup.symbols(s)])
+
+    def grade_line(self, s: Table) -> str:
+        """One line: the player's score beside the grader's on the same dice."""
+        tr, mine, game = s.ctx.tr, self.challenge, s.game
+        if mine is None or game is None:
+            return ""
+        grader, points = tr(self.dup.grader), tr.number(ch.score(game))
+        if mine.grade is None:
+            return tr("challenge.grade_waiting", score=points, grader=grader)
+        best = mine.grade[0]
+        return tr("challenge.grade", score=points, grader=grader, best=tr.number(best))
+
+    def share(self, s: Table, what: str, out: Effects) -> None:
+        url = self.link(s)
+        if url:
+            effect = ch.share_effect(s.ctx.tr, s.prefix, self.share_text(s, what), url)
+            out.items.append(effect)  # the page's share sheet, or the clipboard

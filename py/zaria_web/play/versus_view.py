@@ -1,0 +1,199 @@
+"""The HTML of a challenge on duplicate dice (:mod:`zaria_web.play.versus`): its
+introduction before the game, its result after it (above the game's own end).
+
+Pure functions of the screen's model: they change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zaria.i18n import Translator
+from zaria_web.games import DAILY
+from zaria_web.play import challenge as ch
+from zaria_web.play.versus import Versus
+from zaria_web.storage.daily import day_of
+from zaria_web.ui import widgets
+from zaria_web.ui.html import Markup, el, frag
+
+
+def view(s: Any, v: Versus) -> Markup:
+    """The challenge's screen: its introduction, or its result over the game's end."""
+    game = s.game
+    if s.phase == "end" and game is not None and game.over and v.challenge is not None:
+        return frag(result(s, v), s.part.view_end(), s.log_view())
+    return intro(s, v)
+
+
+def _title(tr: Translator, v: Versus) -> str:
+    kind = "daily" if v.kind == DAILY else "duel"
+    return tr(f"challenge.{kind}.title", game=tr("game." + v.game_name))
+
+
+def intro(s: Any, v: Versus) -> Markup:
+    """What the challenge is, whose results it carries, and the button to play it."""
+    tr, prefix = s.ctx.tr, s.prefix
+    offer = v.offer or v.challenge
+    daily = v.kind == DAILY
+    lead = (
+        tr("challenge.daily.lead", date=offer.date if offer else "")
+        if daily
+        else tr("challenge.duel.answer" if offer and offer.duel else "challenge.duel.lead")
+    )
+    attempts = daily and offer is not None and _attempts(tr, v, offer.date)
+    live = s.game is not None and not s.game.over
+    buttons = el(
+        "div",
+        widgets.button(tr("challenge.play"), "start", f"{prefix}-play", "btn primary"),
+        live and widgets.button(tr("challenge.back"), "back", f"{prefix}-back", "btn"),
+        widgets.button(
+            tr("nav.rules"), "rules", f"{prefix}-challenge-rules", "btn", data_game=v.game_name
+        ),
+        class_="btn-row",
+    )
+    return el(
+        "section",
+        el("h2", _title(tr, v), id=f"{prefix}-challenge-title", tabindex="-1"),
+        el("p", lead, class_="challenge-lead"),
+        _standings(tr, offer.duel.results, prefix) if offer and offer.duel else None,
+        el(
+            "ul",
+            el("li", tr(v.dup.format)),
+            el("li", tr("challenge.strict")),
+            daily and el("li", tr("challenge.one_attempt")),
+            class_="challenge-rules",
+        ),
+        attempts and el("p", attempts, class_="challenge-attempts", id=f"{prefix}-attempts"),
+        el(
+            "div",
+            el("label", tr("challenge.name"), for_=f"{prefix}-name-0", class_="challenge-name"),
+            el("ul", widgets.name_rows(tr, s.form.names[:1], prefix, "name-row"), class_="names"),
+        ),
+        buttons,
+        class_="challenge",
+        id=f"{prefix}-challenge",
+        aria_labelledby=f"{prefix}-challenge-title",
+    )
+
+
+def _attempts(tr: Translator, v: Versus, date: str) -> str:
+    """The attempts started at the day's dice on this device, if any."""
+    count = day_of(v.days, v.game_name, date).attempts
+    return "" if count == 0 else tr("challenge.attempts", count=count)
+
+
+def _standings(tr: Translator, results: Any, prefix: str) -> Markup:
+    """The results a duel link carries: who played, and their scores."""
+    rows = [el("li", tr("challenge.duel.result", name=r.name, score=tr.number(r.score)))
+            for r in results]  # fmt: skip
+    return el("ol", rows, class_="challenge-standings", id=f"{prefix}-standings")
+
+
+def result(s: Any, v: Versus) -> Markup:
+    """The result: the score beside the grader's, the row of symbols, the attempts,
+    a duel's results side by side, and the link to share."""
+    tr, prefix, mine = s.ctx.tr, s.prefix, v.challenge
+    assert mine is not None
+    daily = v.kind == DAILY
+    heading = _title(tr, v) + (f" · {mine.date}" if daily else "")
+    symbols = v.dup.symbols(s)
+    attempts = daily and tr("challenge.attempts", count=max(mine.attempts, 1))
+    return el(
+        "section",
+        el("h2", heading, id=f"{prefix}-result-title", class_="challenge-title"),
+        el("p", v.grade_line(s), class_="challenge-grade", id=f"{prefix}-grade"),
+        symbols and el("p", symbols, class_="challenge-symbols", aria_hidden="true"),
+        attempts and el("p", attempts, class_="challenge-attempts", id=f"{prefix}-attempts"),
+        mine.duel is not None and _side_by_side(s, v),
+        _share(s, v),
+        el(
+            "div",
+            widgets.button(tr("challenge.duel.new"), "duel-new", f"{prefix}-duel-new", "btn")
+            if not daily
+            else el("p", tr("challenge.tomorrow"), class_="challenge-next"),
+            widgets.button(tr("nav.home"), "home", f"{prefix}-challenge-home", "btn"),
+            class_="btn-row",
+        ),
+        class_="challenge-result",
+        id=f"{prefix}-result",
+        aria_labelledby=f"{prefix}-result-title",
+    )
+
+
+def _share(s: Any, v: Versus) -> Markup:
+    """The share buttons and the link, in a read-only field labelled "Link"."""
+    tr, prefix = s.ctx.tr, s.prefix
+    url = v.link(s)
+    full = v.challenge is not None and v.link_duel(s) is v.challenge.duel
+    field_id = f"{prefix}-{ch.LINK_FIELD}"
+    share = v.kind == DAILY and widgets.button(
+        tr("challenge.share"), "share", f"{prefix}-share", "btn primary", data_what="result"
+    )
+    invite = widgets.button(
+        tr("challenge.challenge"), "share", f"{prefix}-invite", "btn", data_what="duel"
+    )
+    return el(
+        "div",
+        el("div", share, invite, class_="btn-row"),
+        el(
+            "p",
+            v.shared and tr(v.shared),
+            class_="challenge-shared",
+            role="status",
+            id=f"{prefix}-shared",
+        ),
+        full and el("p", tr("err.link.full", most=6), class_="challenge-full"),
+        el("label", tr("challenge.link"), for_=field_id, class_="challenge-link-label"),
+        el(
+            "input",
+            type="text",
+            id=field_id,
+            value=url,
+            readonly=True,
+            class_="challenge-link",
+            spellcheck="false",
+            dir="ltr",
+        ),
+        class_="challenge-share",
+    )
+
+
+def _side_by_side(s: Any, v: Versus) -> Markup:
+    """Every result of the duel beside the player's: the totals (each one's moves
+    replayed: "not verified" when they do not give its score), then the points of
+    each round or turn."""
+    tr, mine, game = s.ctx.tr, v.challenge, s.game
+    assert mine is not None
+    moves = "".join(mine.moves)
+    try:
+        own = v.dup.rows(tr, mine.seed, moves)
+    except Exception:  # the player's own game cannot be replayed: totals only
+        own = []
+    you = tr("challenge.you", name=v.player_name(s))
+    heads = [el("th", you, scope="col")] + [el("th", o.name, scope="col") for o in mine.others]
+    totals = [el("td", tr.number(ch.score(game)))] + [
+        el("td", tr.number(o.score), not o.verified and el(
+            "span", " " + tr("challenge.not_verified"), class_="not-verified"))
+        for o in mine.others
+    ]  # fmt: skip
+    body = [el("tr", el("th", tr("challenge.total"), scope="row"), totals, class_="total-row")]
+    for i, (label, points) in enumerate(own):
+        cells = [el("td", tr.number(points))]
+        for o in mine.others:
+            theirs = o.rows[i] if i < len(o.rows) else None
+            mark = "" if theirs is None else ("more" if points > theirs else
+                                              "less" if points < theirs else "")  # fmt: skip
+            cells.append(el("td", "—" if theirs is None else tr.number(theirs),
+                            class_=f"vs-{mark}" if mark else None))  # fmt: skip
+        body.append(el("tr", el("th", label, scope="row"), cells))
+    return el(
+        "div",
+        el(
+            "table",
+            el("caption", tr("challenge.side_by_side")),
+            el("thead", el("tr", el("td"), heads)),
+            el("tbody", body),
+            class_="vs-table",
+        ),
+        class_="vs-wrap",
+    )
