@@ -56,6 +56,7 @@ from zaria_web.runtime.effects import (
     Go,
     Language,
     Notice,
+    Performed,
     ReadFile,
     Render,
     SaveFile,
@@ -369,6 +370,8 @@ class App:
                 costs=effect.costs,
             ):
                 archive.add(self.ctx, effect.entry)
+        elif isinstance(effect, Performed):
+            effect.perform(self.host, self.notice)
         else:
             raise TypeError(f"the app cannot perform {effect!r}")
 

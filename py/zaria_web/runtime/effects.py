@@ -206,6 +206,15 @@ class Write:
     module are defined there (:class:`zaria_web.storage.stats.RecordGame`)."""
 
 
+class Performed(Write):
+    """A write whose own module knows how to make it (:class:`zaria_web.storage.daily.StartDay`):
+    the app performs it by calling :meth:`perform` in its loop."""
+
+    def perform(self, host: Any, notify: Callable[[str], None]) -> bool:
+        """Write it (``notify`` shows a notice); whether it was stored."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class SetAside(Write):
     """Move ``raw``, the unreadable value found under ``key``, to ``bad_key``, where

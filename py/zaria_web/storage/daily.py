@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from zaria.moves import MAX_MOVES
-from zaria_web.runtime.effects import Effects, Write
+from zaria_web.runtime.effects import Effects, Performed
 from zaria_web.runtime.host import Host
 from zaria_web.storage import stored
 
@@ -141,7 +141,7 @@ def _change(host: Host, game: str, date: str, how: Callable[[Day], Day], notify:
 
 
 @dataclass(frozen=True)
-class StartDay(Write):
+class StartDay(Performed):
     """Count one more attempt at ``game``'s daily dice of ``date``."""
 
     game: str
@@ -156,7 +156,7 @@ def _attempt(day: Day) -> Day:
 
 
 @dataclass(frozen=True)
-class RecordDay(Write):
+class RecordDay(Performed):
     """Keep the result of ``game``'s daily dice of ``date`` (the first one only: one
     attempt counts), or the grader's score of a result kept without it."""
 

@@ -1,0 +1,266 @@
+"""The daily dice and duels by link, over the fake page: the same dice for the same
+day and seed, one attempt counted, the grade on the same dice, the result kept and
+shared, a duel link answered in a fresh app, and a bad link refused."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from fake_host import PENTA_TABLE, FakeHost, Page
+from zaria.game import Seat, Undo
+from zaria_web import duel
+from zaria_web.app import App
+from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play.intents import Play
+from zaria_web.play.screen import GameScreen
+from zaria_web.runtime.effects import Share
+from zaria_web.runtime.routes import entry_of
+from zaria_web.storage import daily
+
+GAMES = ("penta", "farkle")
+GRADERS = {"penta": "the optimal player", "farkle": "Expert"}
+
+
+def _app(date: str = "2026-12-04", host: FakeHost | None = None) -> tuple[App, FakeHost]:
+    host = host or FakeHost({"zaria.lang": "en"})
+    host.files[TABLE_URL] = PENTA_TABLE
+    host.clock_iso = f"{date}T09:30:00.000+01:00"
+    return App(host, {}), host
+
+
+def _screen(app: App) -> GameScreen[Any]:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def _open_daily(app: App, game: str, name: str = "Ann") -> GameScreen[Any]:
+    app.action("open", {"game": f"{game}-daily"})
+    app.action("seat-name", {"index": "0", "value": name, "event": "input"})
+    return _screen(app)
+
+
+def _first_throws(app: App, game: str) -> tuple[int, ...]:
+    """Start the challenge shown and roll once: the dice on the table."""
+    app.action("start", {})
+    app.action("roll", {})
+    dice = _screen(app).game.dice if game == "penta" else _screen(app).game.roll
+    assert dice is not None
+    return tuple(dice)
+
+
+def _play_out(app: App) -> GameScreen[Any]:
+    """Play the game on the table to its end as the computer's casual player would."""
+    s = _screen(app)
+    player = s.part.player(Seat("x", True, s.part.levels()[0]))
+    for _ in range(2000):
+        if s.game.over:
+            return s
+        app.dispatch(Play(s.spec.next_action(s.game, player.plan(s.game))))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_day_deals_the_same_dice_and_another_day_others(game: str) -> None:
+    app1, _ = _app("2026-12-04")
+    app2, _ = _app("2026-12-04")
+    app3, _ = _app("2026-12-05")
+    _open_daily(app1, game)
+    _open_daily(app2, game, name="Ben")
+    _open_daily(app3, game)
+    first = _first_throws(app1, game)
+    assert _first_throws(app2, game) == first
+    assert _first_throws(app3, game) != first  # these two days' seeds (fixed) differ here
+    assert _screen(app3).versus.challenge.seed == f"daily/{game}/2026-12-05"
+
+
+def _first_throws_again(app: App, game: str) -> tuple[int, ...]:
+    s = _screen(app)
+    return tuple(s.game.dice if game == "penta" else s.game.roll)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_daily_is_graded_on_the_same_dice_kept_and_not_offered_again(game: str) -> None:
+    app, host = _app()
+    _open_daily(app, game)
+    app.action("start", {})
+    s = _play_out(app)
+    page = Page(host.screen_html)
+    mine = s.versus.challenge
+    grade = s.spec.duplicate.grade(mine.seed)
+    assert grade is not None
+    score = s.game.outcome().totals[0]
+    said = page.text[f"{s.prefix}-grade"]
+    assert said == f"You {score:,} · {GRADERS[game]} {grade[0]:,} on your dice"
+    assert page.text[f"{s.prefix}-attempts"] == "Attempts started on this device: 1"
+    link = page.tags[f"{s.prefix}-link"]["value"] or ""
+    assert link.startswith(host.base + "#/duel/")
+    carried = duel.decode(link.split("#/duel/")[1])
+    assert carried.seed == mine.seed and carried.results[0].name == "Ann"
+    assert carried.results[0].score == score
+    kept = daily.parse(host.storage[daily.KEY])[game]["2026-12-04"]
+    assert (kept.score, kept.computer, kept.attempts) == (score, grade[0], 1)
+    # A reload, even with the game's save gone, shows the result, not the dice again.
+    host.storage.pop(f"zaria.save.{game}-daily", None)
+    again, _ = _app(host=host)
+    again.action("open", {"game": f"{game}-daily"})
+    assert _screen(again).phase == "end"
+    assert not Page(host.screen_html).has(f"{s.prefix}-play")
+    assert Page(host.screen_html).text[f"{s.prefix}-grade"] == said
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_daily_resumes_after_a_reload_and_counts_each_attempt_started(game: str) -> None:
+    app, host = _app()
+    _open_daily(app, game)
+    rolled = _first_throws(app, game)
+    again, _ = _app(host=host)
+    again.action("open", {"game": f"{game}-daily"})
+    assert _screen(again).phase == "play"
+    assert _first_throws_again(again, game) == rolled
+    days = daily.parse(host.storage[daily.KEY])
+    assert days[game]["2026-12-04"].attempts == 1
+    # Its save lost, the day's dice are offered again: a second attempt is counted.
+    host.storage.pop(f"zaria.save.{game}-daily")
+    third, _ = _app(host=host)
+    third.action("open", {"game": f"{game}-daily"})
+    prefix = _screen(third).prefix
+    assert Page(host.screen_html).text[f"{prefix}-attempts"] == "Attempts started on this device: 1"
+    third.action("start", {})
+    assert daily.parse(host.storage[daily.KEY])[game]["2026-12-04"].attempts == 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_challenge_is_strict_alone_and_has_no_coach(game: str) -> None:
+    app, _host = _app()
+    app.set_setting("coach", "on")
+    _open_daily(app, game)
+    _first_throws(app, game)
+    s = _screen(app)
+    assert [seat.computer for seat in s.game.seats] == [False] and s.game.strict
+    assert not s.coach_wanted()
+    if game == "farkle":
+        assert s.game.turn_limit == 10 and s.game.rules.id == s.spec.duplicate.rules
+    before = s.game.to_dict()
+    app.dispatch(Play(Undo()))
+    assert s.game.to_dict() == before
+
+
+def test_the_result_is_shared_as_words_and_a_link_and_the_page_answer_is_shown() -> None:
+    app, host = _app()
+    _open_daily(app, "penta")
+    app.action("start", {})
+    s = _play_out(app)
+    app.action("share", {"what": "result"})
+    shared = host.performed_of(Share)[-1]
+    assert shared.link.startswith(host.base + "#/duel/")
+    lines = shared.text.split("\n")
+    assert lines[0] == "Zaria · daily Penta · 2026-12-04"
+    assert lines[1].startswith(f"You {s.game.outcome().totals[0]} · the optimal player")
+    assert len(lines[2]) == 13 and set(lines[2]) <= {"🟩", "🟨", "🟥"}
+    app.action("shared", {"value": "copied"})
+    assert Page(host.screen_html).text["penta-shared"].startswith("Copied")
+    app.action("share", {"what": "duel"})
+    assert host.performed_of(Share)[-1].text.startswith("I scored")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_duel_link_opened_in_a_fresh_app_plays_the_same_dice(game: str) -> None:
+    app, host = _app()
+    app.action("open", {"game": f"{game}-duel"})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    ann_first = _first_throws(app, game)
+    ann = _play_out(app)
+    link = Page(host.screen_html).tags[f"{ann.prefix}-link"]["value"] or ""
+    entry = entry_of("#" + link.split("#", 1)[1])
+    assert entry is not None and entry.startswith("duel:")
+    # Ben, on another device: the link shows Ann's score and plays her dice.
+    ben, ben_host = _app()
+    ben.open_entry(entry)
+    s = _screen(ben)
+    assert s.name == f"{game}-duel"
+    ann_score = ann.game.outcome().totals[0]
+    assert Page(ben_host.screen_html).text[f"{s.prefix}-standings"] == f"Ann: {ann_score:,}"
+    ben.action("seat-name", {"index": "0", "value": "Ben", "event": "input"})
+    assert _first_throws(ben, game) == ann_first
+    _play_out(ben)
+    page = Page(ben_host.screen_html)
+    assert "not verified" not in page.plain()
+    back = duel.decode((page.tags[f"{s.prefix}-link"]["value"] or "").split("#/duel/")[1])
+    assert [r.name for r in back.results] == ["Ann", "Ben"]
+    assert "Ben (you)" in page.plain() and "Side by side" in page.plain()
+
+
+def test_a_result_whose_moves_do_not_give_its_score_is_marked_not_verified() -> None:
+    app, _host = _app()
+    app.action("open", {"game": "penta-duel"})
+    ann = _play_out(_started(app))
+    moves = "".join(ann.versus.challenge.moves)
+    seed = ann.versus.challenge.seed
+    real = ann.game.outcome().totals[0]
+    forged = duel.Duel("penta", "", seed, (duel.Result("Eve", real + 50, moves),))
+    eve, eve_host = _app()
+    eve.open_entry("duel:" + duel.encode(forged))
+    _play_out(_started(eve))
+    assert "not verified" in Page(eve_host.screen_html).plain()
+
+
+def _started(app: App) -> App:
+    app.action("start", {})
+    return app
+
+
+@pytest.mark.parametrize(
+    ("damage", "notice"),
+    [
+        (lambda t: t[:-3] + ("A" if t[-3] != "A" else "B") + t[-2:], "damaged or has been changed"),
+        (lambda t: "x" * 4001, "too long"),
+        (lambda t: _newer(), "newer version"),
+    ],
+)
+def test_a_bad_duel_link_is_refused_with_its_notice_and_nothing_else(
+    damage: Any, notice: str
+) -> None:
+    token = duel.encode(duel.Duel("penta", "", "duel/penta/abc", (duel.Result("Ann", 200, "r"),)))
+    app, host = _app()
+    saved = dict(host.storage)
+    entry = entry_of("#/duel/" + damage(token))
+    if entry is None:  # too long to be an address of the app at all: home, untouched
+        assert len(damage(token)) > duel.MAX_TOKEN
+        return
+    app.open_entry(entry)
+    app.redraw()  # as the page does once the address is opened
+    assert app.screen.name == "home"
+    assert notice in Page(host.screen_html).plain()
+    assert host.storage == saved
+
+
+def _newer() -> str:
+    import base64
+    import zlib
+
+    body = bytes([duel.VERSION + 1]) + zlib.compress(json.dumps({}).encode())
+    raw = body + zlib.crc32(body).to_bytes(4, "big")
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_home_offers_each_games_daily_dice_and_marks_them_once_played() -> None:
+    app, host = _app()
+    app.redraw()
+    page = Page(host.screen_html)
+    assert page.text["daily-penta"] == "Daily dice" and page.text["duel-farkle"] == "Duel"
+    _open_daily(app, "farkle")
+    app.action("start", {})
+    _play_out(app)
+    app.action("home", {})
+    assert Page(host.screen_html).text["daily-farkle"] == "Daily dice ✓"
+    assert Page(host.screen_html).text["daily-penta"] == "Daily dice"
+
+
+def test_the_addresses_of_the_challenges() -> None:
+    assert entry_of("#/daily/penta") == "penta-daily"
+    assert entry_of("#/duel/farkle") == "farkle-duel"
+    assert entry_of("#/daily/chess") is None and entry_of("#/duel/a b") is None
