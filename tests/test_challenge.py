@@ -264,3 +264,39 @@ def test_the_addresses_of_the_challenges() -> None:
     assert entry_of("#/daily/penta") == "penta-daily"
     assert entry_of("#/duel/farkle") == "farkle-duel"
     assert entry_of("#/daily/chess") is None and entry_of("#/duel/a b") is None
+
+
+def test_the_statistics_count_the_days_played_the_streak_and_the_best() -> None:
+    host = FakeHost({"zaria.lang": "en"})
+    for date in ("2026-12-02", "2026-12-03", "2026-12-04"):
+        app, _ = _app(date, host=host)
+        _open_daily(app, "farkle")
+        app.action("start", {})
+        _play_out(app)
+    days = daily.parse(host.storage[daily.KEY])["farkle"]
+    app.action("open", {"game": "stats"})
+    page = Page(host.screen_html)
+    best = max(d.score or 0 for d in days.values())
+    figures = page.text["stats-daily-farkle-figures"]
+    assert figures == f"Days played 3 Streak 3 Best {best:,}"
+    assert "2026-12-04" in page.plain() and not page.has("stats-daily-penta")
+    # A day missed breaks the streak; clearing the statistics forgets the days too.
+    app2, _ = _app("2026-12-06", host=host)
+    app2.action("open", {"game": "stats"})
+    assert (
+        Page(host.screen_html)
+        .text["stats-daily-farkle-figures"]
+        .startswith("Days played 3 Streak 0")
+    )
+    app2.action("stats-clear", {})
+    app2.action("stats-clear-yes", {})
+    assert daily.KEY not in host.storage
+
+
+def test_an_unreadable_daily_record_is_set_aside_and_said() -> None:
+    app, host = _app(host=FakeHost({"zaria.lang": "en", daily.KEY: "{not json"}))
+    _open_daily(app, "penta")
+    assert host.storage[daily.BAD_KEY] == "{not json" and daily.KEY not in host.storage
+    assert "Your daily dice could not be read" in Page(host.screen_html).plain()
+    app.action("start", {})
+    assert daily.parse(host.storage[daily.KEY])["penta"]["2026-12-04"].attempts == 1
