@@ -532,6 +532,7 @@ class FarklePart:
                 default_name=game.seats[0].name in in_every_language(DEFAULT_NAME, n=1),
                 race=self._race(),
                 again=self.s.offers_again,
+                turn_limit=game.turn_limit,
             ),
         )
 
@@ -596,6 +597,8 @@ class FarklePart:
             undo=None if game.strict else self.s.undo_offered(),
             coach=self.coach_text(),
             coach_switch=self.s.coach_wanted() if self.s.real_dice else None,
+            turn_limit=game.turn_limit,
+            new_game=self.s.versus is None,
         )
         return view.render_table(self.s.ctx.tr, v)
 

@@ -108,6 +108,10 @@ class TableView:
     undo: bool | None = None
     coach: str | None = None
     coach_switch: bool | None = None
+    #: A game of so many turns (a challenge's), rather than to the target.
+    turn_limit: int | None = None
+    #: Whether New game is offered (not in a challenge: one attempt counts).
+    new_game: bool = True
 
     @property
     def human(self) -> bool:
@@ -152,6 +156,15 @@ class OverView:
     race: tuple[tuple[int | None, ...], ...] = ()
     #: Whether New game and Play again are offered (not on a game looked at again).
     again: bool = True
+    #: A game of so many turns (a challenge's), rather than to the target.
+    turn_limit: int | None = None
+
+
+def _goal(tr: Translator, target: int, turn_limit: int | None) -> str:
+    """What a game is played for: the target, or so many turns (a challenge)."""
+    if turn_limit is None:
+        return tr("farkle.target", points=target)
+    return tr("farkle.turns_game", n=turn_limit)
 
 
 def _end_buttons(tr: Translator) -> Markup:
@@ -176,7 +189,7 @@ def race_chart(tr: Translator, v: OverView) -> Markup:
         tr("farkle.race.score"),
         list(range(len(v.race[0]))),
         series,
-        target=v.target,
+        target=v.target if v.turn_limit is None else None,
         target_label=tr("farkle.target", points=v.target),
     )
 
@@ -753,15 +766,20 @@ def _table_head(tr: Translator, v: TableView) -> Markup:
         class_="fk-lastround",
         id="fk-lastround",
     )
+    goal = (
+        tr("farkle.target", points=v.target)
+        if v.turn_limit is None
+        else tr("farkle.turn_of", n=min(v.round, v.turn_limit), of=v.turn_limit)
+    )
     meta = el(
         "p",
-        el("span", tr("farkle.round", n=v.round)),
-        " · ",
-        el("span", tr("farkle.target", points=v.target)),
+        el("span", tr("farkle.round", n=v.round)) if v.turn_limit is None else None,
+        " · " if v.turn_limit is None else None,
+        el("span", goal),
         class_="fk-meta",
     )
     rules = widgets.button(tr("nav.rules"), "rules", "fk-rules", "btn fk-rules", data_game="farkle")
-    new = widgets.button(tr("common.new_game"), "new", "fk-new", "btn fk-new")
+    new = v.new_game and widgets.button(tr("common.new_game"), "new", "fk-new", "btn fk-new")
     return frag(
         el("div", meta, last, house_summary(tr, v.rules, "fk-house"), class_="fk-head"),
         el("div", rules, new, class_="fk-head-tools"),
@@ -919,7 +937,7 @@ def render_over(tr: Translator, v: OverView) -> Markup:
         el("tbody", rows),
         class_="fk-ranking",
     )
-    kicker = f"{tr('game.farkle')} · {tr('farkle.target', points=v.target)}"
+    kicker = f"{tr('game.farkle')} · {_goal(tr, v.target, v.turn_limit)}"
     return el(
         "section",
         el("p", kicker, class_="fk-kicker"),

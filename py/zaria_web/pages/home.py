@@ -109,7 +109,11 @@ class HomeScreen(Page):
                 data_game=game + DAILY,
             ),
             widgets.button(
-                tr("home.duel"), "open", f"duel-{game}", "btn challenge-btn", data_game=game + DUEL
+                tr("home.duel"),
+                "open",
+                f"duel-{game}",
+                "btn challenge-btn duel-btn",
+                data_game=game + DUEL,
             ),
             class_="challenge-row",
         )

@@ -511,6 +511,7 @@ class PentaPart:
                 undo=None if game.strict else self.s.undo_offered(),
                 coach_act="coach" if self.s.pad is None else "pad-coach",
                 coach_switch=self.s.coach_wanted(),
+                new_game=self.s.versus is None,
             )
         )
 

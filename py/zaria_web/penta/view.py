@@ -56,6 +56,8 @@ class TableState:
     #: The box the countdown will record in, and the countdown's whole length (s).
     countdown_box: Box | None = None
     countdown_of: int = 3
+    #: Whether New game is offered (not in a challenge: one attempt counts).
+    new_game: bool = True
 
 
 seat_name = shown_name
@@ -771,7 +773,7 @@ class PentaView:
         )
         tools = el(
             "div",
-            widgets.button(tr("common.new_game"), "new", "penta-new", "btn small"),
+            s.new_game and widgets.button(tr("common.new_game"), "new", "penta-new", "btn small"),
             widgets.button(tr("nav.rules"), "rules", "penta-rules", "btn small", data_game="penta"),
             more,
             class_="penta-tools",

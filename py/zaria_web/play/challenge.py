@@ -129,9 +129,11 @@ class Challenge:
             raise ValueError("a challenge save answers a duel on other dice")
         grade = raw.get("grade")
         if grade is not None and not (
-            isinstance(grade, list) and len(grade) == 2
-            and isinstance(grade[0], int) and isinstance(grade[1], str)
-        ):  # fmt: skip
+            isinstance(grade, list)
+            and len(grade) == 2
+            and isinstance(grade[0], int)
+            and isinstance(grade[1], str)
+        ):
             raise ValueError("a challenge save's grade is not a score and moves")
         made = cls(kind, str(seed), str(date), duel, list(str(moves)))
         made.grade = None if grade is None else (int(grade[0]), str(grade[1]))

@@ -18,6 +18,7 @@ from zaria_web.acts import Maker, table
 from zaria_web.games import DAILY
 from zaria_web.play import challenge as ch
 from zaria_web.play import dice
+from zaria_web.play.intents import ConfirmNew, NewGame
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
 from zaria_web.storage import daily
@@ -66,6 +67,8 @@ class Versus:
             self.share(s, intent.what, out)
         elif isinstance(intent, ch.Shared):
             self.shared = ch.SHARED.get(intent.how, ch.SHARED["failed"])
+        elif isinstance(intent, NewGame | ConfirmNew):
+            pass  # one attempt counts: no new game over a challenge in progress
         elif isinstance(intent, ch.NewDuel):
             self.offer = ch.fresh_duel(self.game_name)
             s.phase = "setup"
@@ -138,8 +141,9 @@ class Versus:
         if game is not None and game.over and self.challenge is not None:
             own = self.challenge.result(self.player_name(s), game)
         kept = tuple(r for r in found.results if r != own)
-        return ch.read_back(self.dup, s.ctx.tr, duels.Duel(found.game, found.rules, found.seed,
-                                                          kept))  # fmt: skip
+        return ch.read_back(
+            self.dup, s.ctx.tr, duels.Duel(found.game, found.rules, found.seed, kept)
+        )
 
     def new_game(self, s: Table, seats: list[Seat], out: Effects) -> Any:
         """The challenge offered, started: its solo strict game (on its dice)."""
@@ -187,8 +191,9 @@ class Versus:
             computer = None if mine.grade is None else mine.grade[0]
             symbols = self.dup.symbols(s)
             moves = "".join(mine.moves)
-            out.write(daily.RecordDay(self.game_name, mine.date, ch.score(game), computer,
-                                      moves, symbols))  # fmt: skip
+            out.write(
+                daily.RecordDay(self.game_name, mine.date, ch.score(game), computer, moves, symbols)
+            )
 
     # -- saving -----------------------------------------------------------------------
     def saved(self) -> dict[str, Any]:

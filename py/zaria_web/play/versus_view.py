@@ -70,7 +70,7 @@ def intro(s: Any, v: Versus) -> Markup:
             el("ul", widgets.name_rows(tr, s.form.names[:1], prefix, "name-row"), class_="names"),
         ),
         buttons,
-        class_="challenge",
+        class_="panel challenge",
         id=f"{prefix}-challenge",
         aria_labelledby=f"{prefix}-challenge-title",
     )
@@ -84,8 +84,10 @@ def _attempts(tr: Translator, v: Versus, date: str) -> str:
 
 def _standings(tr: Translator, results: Any, prefix: str) -> Markup:
     """The results a duel link carries: who played, and their scores."""
-    rows = [el("li", tr("challenge.duel.result", name=r.name, score=tr.number(r.score)))
-            for r in results]  # fmt: skip
+    rows = [
+        el("li", tr("challenge.duel.result", name=r.name, score=tr.number(r.score)))
+        for r in results
+    ]
     return el("ol", rows, class_="challenge-standings", id=f"{prefix}-standings")
 
 
@@ -102,7 +104,7 @@ def result(s: Any, v: Versus) -> Markup:
         "section",
         el("h2", heading, id=f"{prefix}-result-title", class_="challenge-title"),
         el("p", v.grade_line(s), class_="challenge-grade", id=f"{prefix}-grade"),
-        symbols and el("p", symbols, class_="challenge-symbols", aria_hidden="true"),
+        symbols and _symbols(symbols),
         attempts and el("p", attempts, class_="challenge-attempts", id=f"{prefix}-attempts"),
         mine.duel is not None and _side_by_side(s, v),
         _share(s, v),
@@ -114,7 +116,7 @@ def result(s: Any, v: Versus) -> Markup:
             widgets.button(tr("nav.home"), "home", f"{prefix}-challenge-home", "btn"),
             class_="btn-row",
         ),
-        class_="challenge-result",
+        class_="panel challenge-result",
         id=f"{prefix}-result",
         aria_labelledby=f"{prefix}-result-title",
     )
@@ -172,19 +174,19 @@ def _side_by_side(s: Any, v: Versus) -> Markup:
     you = tr("challenge.you", name=v.player_name(s))
     heads = [el("th", you, scope="col")] + [el("th", o.name, scope="col") for o in mine.others]
     totals = [el("td", tr.number(ch.score(game)))] + [
-        el("td", tr.number(o.score), not o.verified and el(
-            "span", " " + tr("challenge.not_verified"), class_="not-verified"))
+        el(
+            "td",
+            tr.number(o.score),
+            not o.verified
+            and el("span", " " + tr("challenge.not_verified"), class_="not-verified"),
+        )
         for o in mine.others
-    ]  # fmt: skip
+    ]
     body = [el("tr", el("th", tr("challenge.total"), scope="row"), totals, class_="total-row")]
     for i, (label, points) in enumerate(own):
         cells = [el("td", tr.number(points))]
         for o in mine.others:
-            theirs = o.rows[i] if i < len(o.rows) else None
-            mark = "" if theirs is None else ("more" if points > theirs else
-                                              "less" if points < theirs else "")  # fmt: skip
-            cells.append(el("td", "—" if theirs is None else tr.number(theirs),
-                            class_=f"vs-{mark}" if mark else None))  # fmt: skip
+            cells.append(_their_cell(tr, points, o.rows[i] if i < len(o.rows) else None))
         body.append(el("tr", el("th", label, scope="row"), cells))
     return el(
         "div",
@@ -197,3 +199,38 @@ def _side_by_side(s: Any, v: Versus) -> Markup:
         ),
         class_="vs-wrap",
     )
+
+
+def _their_cell(tr: Translator, mine: int, theirs: int | None) -> Markup:
+    """Another player's points of a row, with what they gained or lost there against
+    the player's (``18 (−6)``): in words, and in colour."""
+    if theirs is None:
+        return el("td", "—")
+    if theirs == mine:
+        return el("td", tr.number(theirs))
+    diff = theirs - mine
+    sign = "+" if diff > 0 else ""
+    return el(
+        "td",
+        tr.number(theirs),
+        el("span", f" ({sign}{tr.number(diff)})", class_="vs-diff"),
+        class_="vs-more" if diff > 0 else "vs-less",
+    )
+
+
+#: How the page draws each symbol of a result's row (the shared text keeps the
+#: symbols themselves, which every phone draws): a square of a colour.
+SYMBOL_CLASSES = {
+    "🟩": "good",
+    "🟨": "fair",
+    "🟥": "poor",
+    "⬜": "unknown",
+    "⬛": "lost",
+    "⭐": "star",
+}
+
+
+def _symbols(row: str) -> Markup:
+    """A result's row of symbols, a coloured square each (the grade says it in words)."""
+    squares = [el("span", class_=f"sym sym-{SYMBOL_CLASSES.get(c, 'unknown')}") for c in row]
+    return el("p", squares, class_="challenge-symbols", aria_hidden="true")

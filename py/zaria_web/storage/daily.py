@@ -64,8 +64,12 @@ class Day:
     def from_dict(cls, raw: Any) -> Day:
         """A stored day; raises :class:`~zaria_web.storage.stored.Unreadable`."""
         if not isinstance(raw, dict) or not set(raw) <= {
-            "attempts", "score", "computer", "moves", "symbols"
-        }:  # fmt: skip
+            "attempts",
+            "score",
+            "computer",
+            "moves",
+            "symbols",
+        }:
             raise stored.Unreadable(f"a day is {str(raw)[:40]}")
         attempts, score, computer = raw.get("attempts"), raw.get("score"), raw.get("computer")
         moves, symbols = raw.get("moves", ""), raw.get("symbols", "")

@@ -45,5 +45,7 @@ MESSAGES: dict[str, str] = {
     "penta.challenge.format": "13 γύροι, μόνοι σας.",
     "farkle.grader": "ο Ειδικός",
     "farkle.challenge.format": "Δέκα γύροι μόνοι σας, για τους περισσότερους πόντους, με τους βασικούς κανόνες (χωρίς κανόνες του σπιτιού).",
+    "farkle.turn_of": "Γύρος {n} από {of}",
+    "farkle.turns_game": "{n} γύροι",
     "farkle.challenge.turn": "Γύρος {n}",
 }

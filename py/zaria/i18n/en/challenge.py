@@ -45,5 +45,7 @@ MESSAGES: dict[str, str] = {
     "penta.challenge.format": "13 rounds, alone.",
     "farkle.grader": "Expert",
     "farkle.challenge.format": "Ten turns alone, for the most points, by the standard rules (house rules off).",
+    "farkle.turn_of": "Turn {n} of {of}",
+    "farkle.turns_game": "{n} turns",
     "farkle.challenge.turn": "Turn {n}",
 }

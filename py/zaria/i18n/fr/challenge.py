@@ -45,5 +45,7 @@ MESSAGES: dict[str, str] = {
     "penta.challenge.format": "13 manches, en solo.",
     "farkle.grader": "Expert",
     "farkle.challenge.format": "Dix tours en solo, pour le plus de points, selon les règles standard (sans règles maison).",
+    "farkle.turn_of": "Tour {n} sur {of}",
+    "farkle.turns_game": "{n} tours",
     "farkle.challenge.turn": "Tour {n}",
 }

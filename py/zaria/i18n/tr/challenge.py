@@ -45,5 +45,7 @@ MESSAGES: dict[str, str] = {
     "penta.challenge.format": "13 tur, tek başına.",
     "farkle.grader": "Uzman",
     "farkle.challenge.format": "Tek başına on tur, en çok puan için, standart kurallarla (ev kuralları kapalı).",
+    "farkle.turn_of": "Tur {n} / {of}",
+    "farkle.turns_game": "{n} tur",
     "farkle.challenge.turn": "Tur {n}",
 }
