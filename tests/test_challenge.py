@@ -95,6 +95,8 @@ def test_a_daily_is_graded_on_the_same_dice_kept_and_not_offered_again(game: str
     score = s.game.outcome().totals[0]
     said = page.text[f"{s.prefix}-grade"]
     assert said == f"You {score:,} · {GRADERS[game]} {grade[0]:,} on your dice"
+    # The player is taken to the result, and told the grade.
+    assert host.focused == f"#{s.prefix}-result-title" and host.announced[-1].endswith(said)
     assert page.text[f"{s.prefix}-attempts"] == "Attempts started on this device: 1"
     link = page.tags[f"{s.prefix}-link"]["value"] or ""
     assert link.startswith(host.base + "#/duel/")

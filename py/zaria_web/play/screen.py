@@ -714,6 +714,8 @@ class GameScreen(Page, Generic[G]):
             extra = self.part.stats_extra()
             out.write(stats.RecordGame(counted, outcome, seated, dice, kept, self.log, **extra))
         self.part.ended(out)
+        if self.versus is not None:
+            self.versus.ended(self, out)
 
     def extras(self) -> dict[str, Any]:
         """The game's own fields of its save, and a score pad's."""

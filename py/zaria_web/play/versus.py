@@ -178,6 +178,11 @@ class Versus:
             mine.others = self._others(s, mine.duel)
         self.regrade(s, out, force=True)
 
+    def ended(self, s: Table, out: Effects) -> None:
+        """The result is shown: the focus goes to its title, and its grade is said."""
+        out.focus(f"#{s.prefix}-result-title")
+        out.announce(self.grade_line(s))
+
     def regrade(self, s: Table, out: Effects, force: bool = False) -> None:
         """Let the grader play the same dice once it can (Penta's waits for its table),
         and keep a daily's result (with the grader's score once known)."""

@@ -102,7 +102,7 @@ def result(s: Any, v: Versus) -> Markup:
     attempts = daily and tr("challenge.attempts", count=max(mine.attempts, 1))
     return el(
         "section",
-        el("h2", heading, id=f"{prefix}-result-title", class_="challenge-title"),
+        el("h2", heading, id=f"{prefix}-result-title", class_="challenge-title", tabindex="-1"),
         el("p", v.grade_line(s), class_="challenge-grade", id=f"{prefix}-grade"),
         symbols and _symbols(symbols),
         attempts and el("p", attempts, class_="challenge-attempts", id=f"{prefix}-attempts"),
