@@ -17,11 +17,12 @@ def audit(page: Page, label: str) -> list[dict[str, Any]]:
     page.add_script_tag(path=str(AXE))
     result = page.evaluate(
         """async () => {
-            // A theme change fades colours in: measure the colours they end on, with
-            // every transition at its end while axe runs.
+            // A theme change fades colours in, a celebration fades its word in and out:
+            // measure the colours they show at rest, with every transition at its end
+            // and no animation while axe runs (a celebration's starts again after).
             const still = document.createElement("style");
             still.textContent = "*, *::before, *::after "
-                + "{ transition: none !important; }";
+                + "{ transition: none !important; animation: none !important; }";
             document.head.append(still);
             getComputedStyle(document.documentElement).color;  // applied now
             let r;
