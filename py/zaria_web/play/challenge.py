@@ -23,6 +23,7 @@ brings all this as its spec's :class:`Duplicate`.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -155,8 +156,6 @@ class Challenge:
 
 def daily(game: str, date: str) -> Challenge:
     """``game``'s daily dice of ``date`` (an ISO date: the device's day)."""
-    import datetime
-
     return Challenge(DAILY, daily_seed(game, datetime.date.fromisoformat(date)), date)
 
 

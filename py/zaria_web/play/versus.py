@@ -19,6 +19,7 @@ from zaria_web.games import DAILY
 from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
+from zaria_web.play.seats import shown_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
 from zaria_web.storage import daily
@@ -214,11 +215,7 @@ class Versus:
     # -- sharing ----------------------------------------------------------------------
     def player_name(self, s: Table) -> str:
         game = s.game
-        if game is None:
-            return ""
-        from zaria_web.play.seats import shown_name
-
-        return shown_name(s.ctx.tr, game.seats[0])
+        return "" if game is None else shown_name(s.ctx.tr, game.seats[0])
 
     def link_duel(self, s: Table) -> duels.Duel | None:
         """The duel the result's link carries: every result so far and the player's
