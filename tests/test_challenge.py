@@ -194,6 +194,10 @@ def test_a_duel_link_opened_in_a_fresh_app_plays_the_same_dice(game: str) -> Non
     back = duel.decode((page.tags[f"{s.prefix}-link"]["value"] or "").split("#/duel/")[1])
     assert [r.name for r in back.results] == ["Ann", "Ben"]
     assert "Ben (you)" in page.plain() and "Side by side" in page.plain()
+    # Ann's game, turn by turn, as the game log writes it: every round or turn of hers.
+    watched = page.text[f"{s.prefix}-watch-0"]
+    assert watched.startswith("Ann’s game, turn by turn")
+    assert len(s.versus.challenge.others[0].log.turns) == (13 if game == "penta" else 10)
 
 
 def test_a_result_whose_moves_do_not_give_its_score_is_marked_not_verified() -> None:

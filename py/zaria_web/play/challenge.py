@@ -37,6 +37,7 @@ from zaria.moves import MoveCode, MovesError
 from zaria_web import duel as duels
 from zaria_web.acts import Intent, datum
 from zaria_web.games import DAILY, DUEL
+from zaria_web.play.log import GameLog
 from zaria_web.runtime.effects import Share
 
 G = TypeVar("G", bound=Game[Any])
@@ -86,6 +87,8 @@ class Other:
     score: int
     verified: bool
     rows: tuple[int, ...] = ()
+    #: Their game turn by turn, as the game log writes it (None: not replayed).
+    log: GameLog | None = field(default=None, compare=False)
 
 
 @dataclass

@@ -10,6 +10,7 @@ game, the form's first name, the part) through the screen it is given.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from zaria.game import Seat
@@ -19,6 +20,7 @@ from zaria_web.games import DAILY
 from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
+from zaria_web.play.log import GameLog
 from zaria_web.play.seats import shown_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
@@ -32,6 +34,7 @@ class Table(Protocol):
     """What :class:`Versus` reads and changes of the game screen it is a mode of."""
 
     ctx: Context
+    spec: Any
     name: str
     prefix: str
     phase: str
@@ -142,9 +145,30 @@ class Versus:
         if game is not None and game.over and self.challenge is not None:
             own = self.challenge.result(self.player_name(s), game)
         kept = tuple(r for r in found.results if r != own)
-        return ch.read_back(
+        read = ch.read_back(
             self.dup, s.ctx.tr, duels.Duel(found.game, found.rules, found.seed, kept)
         )
+        return tuple(
+            replace(o, log=self._watch(s, found.seed, r)) if o.rows else o
+            for o, r in zip(read, kept, strict=True)
+        )
+
+    def _watch(self, s: Table, seed: str, result: duels.Result) -> GameLog | None:
+        """``result``'s game played again, move by move, on a game screen of its own
+        that is never shown: its game log, turn by turn (None if it does not play)."""
+        make: Any = type(s)
+        watched = make(s.ctx, s.spec, viewer=True)
+        try:
+            game = watched.part.new_game([Seat(result.name)], duplicate=True)
+            watched.game, watched.phase = game, "play"
+            watched.dice = dice.duplicate(seed, game.next_throw)
+            for action in self.dup.code.decode(result.moves):
+                if not watched.play(action, Effects()):
+                    return None
+        except Exception:  # moves from a hostile link: no log, the rows say enough
+            return None
+        log: GameLog = watched.log
+        return log
 
     def new_game(self, s: Table, seats: list[Seat], out: Effects) -> Any:
         """The challenge offered, started: its solo strict game (on its dice)."""

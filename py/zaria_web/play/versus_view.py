@@ -107,6 +107,7 @@ def result(s: Any, v: Versus) -> Markup:
         symbols and _symbols(symbols),
         attempts and el("p", attempts, class_="challenge-attempts", id=f"{prefix}-attempts"),
         mine.duel is not None and _side_by_side(s, v),
+        mine.duel is not None and _watch(s, mine.others),
         _share(s, v),
         el(
             "div",
@@ -234,3 +235,26 @@ def _symbols(row: str) -> Markup:
     """A result's row of symbols, a coloured square each (the grade says it in words)."""
     squares = [el("span", class_=f"sym sym-{SYMBOL_CLASSES.get(c, 'unknown')}") for c in row]
     return el("p", squares, class_="challenge-symbols", aria_hidden="true")
+
+
+def _watch(s: Any, others: tuple[ch.Other, ...]) -> Markup:
+    """Each other player's game, turn by turn (folded: the player unfolds it)."""
+    tr, prefix = s.ctx.tr, s.prefix
+    games = []
+    for i, o in enumerate(others):
+        if o.log is None or not o.log.turns:
+            continue
+        ident = f"{prefix}-watch-{i}"
+        turns = widgets.log_rounds(
+            tr, ident, (o.name,), o.log.turns, s.spec.round_key, s.spec.log_words
+        )
+        games.append(
+            el(
+                "details",
+                el("summary", tr("challenge.watch", name=o.name), id=f"{ident}-summary"),
+                el("div", turns, class_="log-rounds"),
+                class_="log-all challenge-watch",
+                id=ident,
+            )
+        )
+    return el("div", games, class_="game-log") if games else Markup()

@@ -397,7 +397,7 @@ def _log_steps(tr: Translator, turn: Turn, name: str, words: Mapping[str, str]) 
     )
 
 
-def _log_rounds(
+def log_rounds(
     tr: Translator,
     prefix: str,
     names: Sequence[str],
@@ -455,7 +455,7 @@ def game_log(
         n = len(earlier)
         # Folded, its turns are not drawn at all: a long game's log would otherwise
         # be drawn again on every tap (the app draws it when it is unfolded).
-        rounds = _log_rounds(tr, prefix, names, earlier, round_key, words) if open_ else None
+        rounds = log_rounds(tr, prefix, names, earlier, round_key, words) if open_ else None
         summary = tr("common.log.summary_one") if n == 1 else tr("common.log.summary", n=n)
         folded = el(
             "details",

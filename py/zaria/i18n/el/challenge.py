@@ -30,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "challenge.tomorrow": "Νέα ζάρια αύριο.",
     "challenge.you": "{name} (εσείς)",
     "challenge.not_verified": "δεν επαληθεύτηκε",
+    "challenge.watch": "Η παρτίδα του παίκτη {name}, γύρο γύρο",
     "challenge.total": "Σύνολο",
     "challenge.side_by_side": "Δίπλα δίπλα",
     "daily.corrupt": "Τα ζάρια της ημέρας σας δεν διαβάζονταν. Φυλάχτηκαν στην άκρη και η καταμέτρηση ξεκινά από την αρχή.",

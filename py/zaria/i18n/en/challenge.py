@@ -30,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "challenge.tomorrow": "New dice tomorrow.",
     "challenge.you": "{name} (you)",
     "challenge.not_verified": "not verified",
+    "challenge.watch": "{name}’s game, turn by turn",
     "challenge.total": "Total",
     "challenge.side_by_side": "Side by side",
     "daily.corrupt": "Your daily dice could not be read. They were put aside, and counting starts again.",

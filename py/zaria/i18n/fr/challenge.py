@@ -30,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "challenge.tomorrow": "De nouveaux dés demain.",
     "challenge.you": "{name} (vous)",
     "challenge.not_verified": "non vérifié",
+    "challenge.watch": "La partie de {name}, tour par tour",
     "challenge.total": "Total",
     "challenge.side_by_side": "Côte à côte",
     "daily.corrupt": "Vos dés du jour étaient illisibles. Ils ont été mis de côté et le décompte repart de zéro.",

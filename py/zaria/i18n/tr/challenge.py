@@ -30,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "challenge.tomorrow": "Yarın yeni zarlar.",
     "challenge.you": "{name} (siz)",
     "challenge.not_verified": "doğrulanmadı",
+    "challenge.watch": "{name} adlı oyuncunun oyunu, tur tur",
     "challenge.total": "Toplam",
     "challenge.side_by_side": "Yan yana",
     "daily.corrupt": "Günün zarlarınız okunamadı. Kenara ayrıldı ve sayım yeniden başlıyor.",
