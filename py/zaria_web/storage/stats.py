@@ -231,7 +231,7 @@ def parse(raw: str) -> dict[Counted, Summary]:
     """The statistics stored as ``raw``; raises :class:`~zaria_web.storage.stored.Unreadable`
     for anything else.
 
-    Every game has a summary (empty when nothing was counted); Farkle under other
+    Every game has a summary (empty when nothing was counted); a game under other
     house rules, and each game played with real dice, has one once it was counted.
 
     >>> parse('{"format": 1}') == empty()
