@@ -198,8 +198,8 @@ STILL = """kind => {
 
 KINDS = (
     ("jackpot", "Penta!"),
-    ("hot", "Hot dice!"),
-    ("bonus", "Upper bonus!"),
+    ("streak", "Hot dice!"),
+    ("milestone", "Upper bonus!"),
     ("win", "Victory!"),
 )
 
@@ -231,8 +231,8 @@ def test_screenshots_of_celebrations_mid_animation(
 
 def test_a_long_word_stays_on_a_narrow_phone(phone: Callable[..., App], shots: Path) -> None:
     page = phone(viewport=(320, 640), locale="el-GR").open("?dice=66666")
-    page.evaluate("window.zariaFeel.celebrate('bonus', 'Μπόνους πάνω μέρους!')")
+    page.evaluate("window.zariaFeel.celebrate('milestone', 'Μπόνους πάνω μέρους!')")
     page.evaluate(STILL)
     box = page.locator(".celebration.still .celebration-word").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320
-    page.screenshot(path=str(shots / "celebration-bonus-phone320-el.png"))
+    page.screenshot(path=str(shots / "celebration-milestone-phone320-el.png"))

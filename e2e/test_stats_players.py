@@ -134,13 +134,15 @@ def seeded_stats(scores: tuple[tuple[int, int], ...] = SCORES) -> str:
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+    from zaria_web.penta.figures import seat_figures
     from zaria_web.play.log import GameLog, Turn
     from zaria_web.storage.stats import Summary, add_result
 
     penta, farkle = Summary(), Summary()
     for a, b in scores:
-        penta = add_result(penta, [a, b], ["Ann", "Bo"], [True, True], [a > 235, b > 235],
-                           won=[0 if a > b else 1], costs=[3.5, 0.25], played="penta")  # fmt: skip
+        figures = seat_figures([a > 235, b > 235], [3.5, 0.25])
+        penta = add_result(penta, [a, b], ["Ann", "Bo"], [True, True],
+                           won=[0 if a > b else 1], figures=figures, played="penta")  # fmt: skip
         log = GameLog([Turn(0, 1, kind="bank", points=a * 10, total=a * 10, hot_dice=1),
                        Turn(1, 1, kind="bust", points=0, total=0)])  # fmt: skip
         farkle = add_result(farkle, [a * 10, b * 10], ["Ann", "Bo"], [True, True],

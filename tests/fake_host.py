@@ -316,7 +316,8 @@ def record_penta(
     """A finished Penta game counted as the game screen counts it."""
     outcome = Outcome(tuple(totals))
     seats = _seats(names, humans)
-    return record(ctx, Counted("penta"), outcome, seats, reproducible, upper_bonus=upper_bonus)
+    bonus = {"bonus": [int(b) for b in upper_bonus]}
+    return record(ctx, Counted("penta"), outcome, seats, reproducible, figures=bonus)
 
 
 def record_farkle(

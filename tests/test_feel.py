@@ -136,7 +136,7 @@ def test_the_record_that_reaches_63_in_the_upper_section_is_celebrated_once() ->
     for n, box in enumerate(boxes):
         app.action("roll", {})
         record(app, box)
-        expected = [] if n < 3 else [("bonus", "Upper bonus!")]
+        expected = [] if n < 3 else [("milestone", "Upper bonus!")]
         assert shown(host) == expected, box
     assert screen(app).game.totals(0).upper_bonus == 35  # type: ignore[union-attr]
 
@@ -172,8 +172,8 @@ def test_setting_aside_the_last_scoring_die_is_hot_dice() -> None:
         hold("farkle", app, pos)
     assert shown(host) == [] and sounds(host)[-1] == ("hold", QUIET)
     hold("farkle", app, 6)
-    assert sounds(host)[-1] == ("hot", QUIET)
-    assert shown(host) == [("hot", "Hot dice!")]
+    assert sounds(host)[-1] == ("streak", QUIET)
+    assert shown(host) == [("streak", "Hot dice!")]
 
 
 def test_the_computer_s_hot_dice_sound_softly_without_a_celebration() -> None:
@@ -187,9 +187,9 @@ def test_the_computer_s_hot_dice_sound_softly_without_a_celebration() -> None:
         host.advance(300)
         heard += sounds(host)
         host.performed.clear()
-        if any(kind == "hot" for kind, _ in heard):
+        if any(kind == "streak" for kind, _ in heard):
             break
-    assert ("hot", QUIET / 2) in heard
+    assert ("streak", QUIET / 2) in heard
     assert ("roll", QUIET / 2) in heard  # its rolls sound too, softly
     assert shown(host) == []
 
@@ -282,7 +282,7 @@ def test_a_pad_s_hot_dice_and_lost_turn() -> None:
     assert sounds(host) == []
     for pos in range(1, 7):
         hold("farkle", app, pos)
-    assert shown(host) == [("hot", "Hot dice!")]
+    assert shown(host) == [("streak", "Hot dice!")]
     throw(app, "234623")
     assert sounds(host)[-1] == ("bust", QUIET)
 
@@ -297,7 +297,7 @@ def test_one_update_plays_only_its_most_telling_sound_and_celebration() -> None:
     out.sound("roll", soft=True)
     out.sound("score")
     out.sound("hold")
-    out.celebrate("bonus")
+    out.celebrate("milestone", says="penta.feel.bonus")
     out.celebrate("jackpot", says="penta.feel.jackpot")
     app._apply(out, draw=False)
     assert sounds(host) == [("score", QUIET)]
@@ -310,8 +310,8 @@ def test_unknown_sounds_and_celebrations_are_refused() -> None:
         out.sound("boom")
     with pytest.raises(ValueError, match="unknown celebration"):
         out.celebrate("fireworks")
-    assert set(SOUNDS) == {"roll", "hold", "score", "fanfare", "hot", "win", "bust"}
-    assert set(CELEBRATIONS) == {"jackpot", "hot", "bonus", "win"}
+    assert set(SOUNDS) == {"roll", "hold", "score", "fanfare", "streak", "win", "bust"}
+    assert set(CELEBRATIONS) == {"jackpot", "streak", "milestone", "win"}
 
 
 def test_the_settings_screen_offers_the_sound_off_quiet_and_loud() -> None:

@@ -222,7 +222,7 @@ def test_names_in_the_statistics_are_cleaned() -> None:
     record = {"Bob\u200b" + "q" * 5_000: 1, "\u202eEve": 2}
     one = Outcome((250,))
     stats.record(
-        app.ctx, Counted("penta"), one, [Seat(next(iter(record)))], False, upper_bonus=[True]
+        app.ctx, Counted("penta"), one, [Seat(next(iter(record)))], False, figures={"bonus": [1]}
     )
     for name, n in record.items():
         for _ in range(n):

@@ -10,10 +10,11 @@ from fake_host import FakeHost, record_farkle, record_penta
 from zaria.game import Seat
 from zaria.outcome import Outcome
 from zaria_web.app import App
+from zaria_web.penta.figures import seat_costs, seat_figures
 from zaria_web.play.log import GameLog, Turn
 from zaria_web.storage import player_stats, stats
 from zaria_web.storage.counted import Counted
-from zaria_web.storage.player_stats import PlayerStats, SeatGame, add_game, seat_costs
+from zaria_web.storage.player_stats import PlayerStats, SeatGame, add_game
 from zaria_web.storage.stats import Summary, add_result
 
 
@@ -36,7 +37,7 @@ def test_names_match_without_case_or_spaces_and_show_the_latest_spelling() -> No
     ann = players["Ann"]
     assert (ann.games, ann.best, ann.total, ann.scores) == (3, 260, 700, (200, 260, 240))
     assert ann.average == pytest.approx(700 / 3)
-    assert ann.bonus == 2 and ann.bonus_rate == pytest.approx(2 / 3)
+    assert ann.figure("bonus") == 2
     assert ann.wins == 1  # the game against Bo; a game played alone is no win
     assert players["Bo"].wins == 0 and players["Bo"].scores == (150,)
 
@@ -93,20 +94,20 @@ def test_penta_pentas_come_from_the_log_and_costs_from_the_review() -> None:
         [340, 30],
         ["Ann", "Bo"],
         [True, True],
-        [True, False],
         won=[0],
-        costs=[1.25, 12.5],
+        figures=seat_figures([True, False], [1.25, 12.5]),
         log=penta_log(),
         played="penta",
     )
     ann, bo = by_name(s)["Ann"], by_name(s)["Bo"]
-    assert (ann.pentas, ann.logged, bo.pentas, bo.logged) == (3, 1, 0, 1)
-    assert (ann.reviewed, ann.cost, bo.cost) == (1, 1.25, 12.5)
+    assert (ann.tally("pentas"), ann.logged, bo.tally("pentas"), bo.logged) == (3, 1, 0, 1)
+    assert (ann.tally("reviewed"), ann.figure("cost"), bo.figure("cost")) == (1, 1.25, 12.5)
+    assert (ann.figure("bonus"), bo.figure("bonus"), s.figures) == (1, 0, {"bonus": 1})
     s = add_result(s, [200, 210], ["Ann", "Bo"], [True, True], won=[1], played="penta")
     ann = by_name(s)["Ann"]
     # Not reviewed, no log: the cost's average and the Pentas stay over the others.
-    assert (ann.games, ann.reviewed, ann.logged, ann.pentas) == (2, 1, 1, 3)
-    assert ann.average_cost == pytest.approx(1.25)
+    assert (ann.games, ann.tally("reviewed"), ann.logged, ann.tally("pentas")) == (2, 1, 1, 3)
+    assert ann.figure("cost") / ann.tally("reviewed") == pytest.approx(1.25)
 
 
 def test_seat_costs_add_up_each_seats_reviewed_decisions() -> None:
@@ -144,25 +145,24 @@ def test_farkle_figures_come_from_the_log() -> None:
         played="farkle",
     )
     ann, bo = by_name(s)["Ann"], by_name(s)["Bo"]
-    assert (ann.turns, ann.banked, ann.lost, ann.hot) == (3, 850, 1, 1)
-    assert ann.per_turn == pytest.approx(850 / 3)
-    assert (bo.turns, bo.banked, bo.lost, bo.hot, bo.wins) == (2, 1_200, 1, 2, 1)
+    assert ann.figures == {"turns": 3, "banked": 850, "lost": 1, "hot": 1}
+    assert bo.figures == {"turns": 2, "banked": 1_200, "lost": 1, "hot": 2} and bo.wins == 1
 
 
 def test_record_passes_the_log_and_costs_through() -> None:
     app, host = make_app()
     seats = [Seat("Ann"), Seat("Bo")]
     assert stats.record(
-        app.ctx, Counted("penta"), Outcome((340, 30)), seats, False, [True, False],
-        log=penta_log(), costs=[0.5, 3.0],
+        app.ctx, Counted("penta"), Outcome((340, 30)), seats, False,
+        log=penta_log(), figures=seat_figures([True, False], [0.5, 3.0]),
     )  # fmt: skip
     assert stats.record(
         app.ctx, Counted("farkle"), Outcome((850, 1_200)), seats, False, log=farkle_log()
     )
     loaded = stats.load(host)
-    assert by_name(loaded[Counted("penta")])["Ann"].pentas == 3
-    assert by_name(loaded[Counted("penta")])["Bo"].cost == 3.0
-    assert by_name(loaded[Counted("farkle")])["Bo"].hot == 2
+    assert by_name(loaded[Counted("penta")])["Ann"].figure("pentas") == 3
+    assert by_name(loaded[Counted("penta")])["Bo"].figure("cost") == 3.0
+    assert by_name(loaded[Counted("farkle")])["Bo"].figure("hot") == 2
 
 
 def test_negative_farkle_totals_are_kept() -> None:
@@ -191,10 +191,12 @@ def test_a_value_stored_before_players_were_counted_loads_and_counts_on() -> Non
 
 
 def test_players_round_trip() -> None:
-    s = add_result(Summary(), [340, 30], ["Ann", "Bo"], [True, True], [True, False],
-                   won=[0], costs=[1 / 3, 0.0], log=penta_log(), played="penta")  # fmt: skip
+    figures = seat_figures([True, False], [1 / 3, 0.0])
+    s = add_result(Summary(), [340, 30], ["Ann", "Bo"], [True, True],
+                   won=[0], figures=figures, log=penta_log(), played="penta")  # fmt: skip
     back = stats.parse(json.dumps({"format": 1, "penta": s.to_dict()}))[Counted("penta")]
-    assert back.players[0].cost == pytest.approx(1 / 3, abs=1e-3)
+    assert back.players[0].figure("cost") == pytest.approx(1 / 3, abs=1e-3)
+    assert back.figures == s.figures == {"bonus": 1}
     assert [p.name for p in back.players] == [p.name for p in s.players]
     assert back.players[1] == s.players[1]
 
@@ -244,9 +246,10 @@ def players_rows(html: str, section: str) -> list[list[str]]:
 def test_the_screen_lists_each_player_with_their_figures() -> None:
     app, host = make_app()
     seats = [Seat("Ann"), Seat("<Bo>")]
-    stats.record(app.ctx, Counted("penta"), Outcome((340, 30)), seats, False, [True, False],
-                 log=penta_log(), costs=[1.25, 12.5])  # fmt: skip
-    stats.record(app.ctx, Counted("penta"), Outcome((200, 250)), seats, False, [False, True])
+    stats.record(app.ctx, Counted("penta"), Outcome((340, 30)), seats, False, log=penta_log(),
+                 figures=seat_figures([True, False], [1.25, 12.5]))  # fmt: skip
+    stats.record(app.ctx, Counted("penta"), Outcome((200, 250)), seats, False,
+                 figures=seat_figures([False, True], None))  # fmt: skip
     stats.record(app.ctx, Counted("farkle"), Outcome((850, 1_200)), seats, False, log=farkle_log())
     app.action("open", {"game": "stats"})
     html = host.screen_html
@@ -306,3 +309,45 @@ def test_the_screen_is_pure() -> None:
     app.action("open", {"game": "stats"})
     screen = app.screen
     assert screen.view() == screen.view() == host.screen_html
+
+
+#: Statistics as stored before each game named its own figures: every summary held
+#: the upper-bonus count and every player every game's figures, zeros included.
+EVERY_FIGURE = {"bonus": 0, "logged": 1, "pentas": 0, "reviewed": 0, "cost": 0.0, "turns": 0,
+                "banked": 0, "lost": 0, "hot": 0}  # fmt: skip
+STORED_BEFORE = {
+    "format": 1,
+    "penta": {"games": 2, "scored": 2, "total": 590, "best": 340, "best_name": "Ann",
+              "bonus": 1, "wins": [],
+              "players": [{**EVERY_FIGURE, "name": "Ann", "last": 2, "games": 2, "wins": 1,
+                           "best": 340, "total": 590, "scores": [340, 250], "bonus": 1,
+                           "pentas": 3, "reviewed": 1, "cost": 1.25}]},
+    "farkle": {"games": 1, "scored": 1, "total": 850, "best": 850, "best_name": "Ann",
+               "bonus": 0, "wins": [["Ann", 1]],
+               "players": [{**EVERY_FIGURE, "name": "Ann", "last": 1, "games": 1, "wins": 0,
+                            "best": 850, "total": 850, "scores": [850], "turns": 3,
+                            "banked": 850, "lost": 1, "hot": 1}]},
+}  # fmt: skip
+
+
+def test_statistics_stored_with_every_games_figures_read_back_the_same() -> None:
+    app, host = make_app(FakeHost({"zaria.lang": "en", "zaria.stats": json.dumps(STORED_BEFORE)}))
+    loaded = stats.load(host)
+    penta, farkle = loaded[Counted("penta")], loaded[Counted("farkle")]
+    assert penta.rate("bonus") == 0.5 and farkle.wins == (("Ann", 1),)
+    ann = penta.players[0]
+    assert (ann.figure("bonus"), ann.tally("pentas"), ann.figure("cost")) == (1, 3, 1.25)
+    assert farkle.players[0].figure("banked") == 850
+    # Written back as it was read, and shown with the same figures.
+    assert json.loads(json.dumps(stats.value(loaded, {}))) == STORED_BEFORE
+    app.action("open", {"game": "stats"})
+    assert players_rows(host.screen_html, "penta") == [
+        ["Ann", "2", "1", "340", "295", "50%", "3", "1.2"]
+    ]
+    assert players_rows(host.screen_html, "farkle") == [
+        ["Ann", "1", "0", "850", "850", "283", "1", "1"]
+    ]
+    # A game counted on top adds to them.
+    assert record_penta(app.ctx, [300], ["ann"], [True], [True], False)
+    penta = stats.load(host)[Counted("penta")]
+    assert (penta.figures["bonus"], penta.players[0].figure("bonus")) == (2, 2)

@@ -42,7 +42,7 @@ def test_penta_counts_games_people_scores_and_the_bonus_rate() -> None:
     assert s.total == 250 + 180 + 231 + 120
     assert (s.best, s.best_name) == (250, "Ann")
     assert s.average == pytest.approx(781 / 4)
-    assert s.bonus == 2 and s.bonus_rate == pytest.approx(0.5)
+    assert s.figures["bonus"] == 2 and s.rate("bonus") == pytest.approx(0.5)
     assert s.wins == ()
     assert stats.load(host)[Counted("farkle")] == Summary()
 
@@ -76,8 +76,9 @@ def test_a_game_another_tab_holds_does_not_count() -> None:
 
 
 def test_a_game_of_computers_only_counts_as_played_without_scores() -> None:
-    s = add_result(Summary(), [200, 210], ["C1", "C2"], [False, False], upper_bonus=[True, True])
-    assert (s.games, s.scored, s.best, s.average, s.bonus_rate) == (1, 0, None, None, None)
+    bonus = {"bonus": [1, 1]}
+    s = add_result(Summary(), [200, 210], ["C1", "C2"], [False, False], figures=bonus)
+    assert (s.games, s.scored, s.best, s.average, s.rate("bonus")) == (1, 0, None, None, None)
 
 
 @pytest.mark.parametrize(
@@ -93,11 +94,11 @@ def test_mismatched_seats_are_refused(args: tuple[list[int], list[str], list[boo
         add_result(Summary(), *args)
 
 
-def test_bad_winners_and_bonus_flags_are_refused() -> None:
+def test_bad_winners_and_figures_not_one_a_seat_are_refused() -> None:
     with pytest.raises(ValueError):
         add_result(Summary(), [1], ["a"], [True], winners=[1])
     with pytest.raises(ValueError):
-        add_result(Summary(), [1], ["a"], [True], upper_bonus=[True, False])
+        add_result(Summary(), [1], ["a"], [True], figures={"bonus": [1, 0]})
 
 
 def test_wins_keep_the_most_winning_names_only() -> None:

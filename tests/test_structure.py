@@ -8,7 +8,9 @@ engine never imports the browser layer.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -188,3 +190,60 @@ def test_no_screen_is_more_than_one_level_under_the_screen_base() -> None:
     assert "GameScreen" in screens  # the check sees the screens
     deeper = {c: bases for c, bases in classes.items() if set(bases) & screens}
     assert not deeper, f"screens built on other screens: {deeper}"
+
+
+#: The shared modules that hold no game's knowledge: what a game counts, stores or
+#: celebrates comes from its own package, through the registry.
+SHARED_PACKAGES = ("zaria_web.storage", "zaria_web.runtime")
+GAME_WORDS = re.compile(r"penta|farkle", re.IGNORECASE)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module, its classes and functions."""
+    owners = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, owners) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def game_words(source: str) -> list[str]:
+    """The identifiers, strings (docstrings apart) and comments of ``source`` that
+    name a game."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    words: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in docs:
+                words.append(node.value)
+        elif isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            words.append(node.name)
+        elif isinstance(node, (ast.arg, ast.keyword)):
+            words.append(node.arg or "")
+        elif isinstance(node, ast.alias):
+            words.extend([node.name, node.asname or ""])
+        elif isinstance(node, ast.ImportFrom):
+            words.append(node.module or "")
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    words += [t.string for t in tokens if t.type == tokenize.COMMENT]
+    return [w for w in words if GAME_WORDS.search(w)]
+
+
+def test_the_game_words_check_sees_names_strings_and_comments() -> None:
+    source = '"""Penta, in a docstring."""\nPENTAS = ("farkle",)  # Farkle\ndef f(penta): ...\n'
+    assert game_words(source) == ["PENTAS", "farkle", "penta", "# Farkle"]
+    assert game_words('def f():\n    """As Penta counts."""\n') == []
+
+
+@pytest.mark.parametrize("name", [n for n in MODULES if n.startswith(SHARED_PACKAGES)])
+def test_shared_storage_and_runtime_name_no_game(name: str) -> None:
+    found = game_words(MODULES[name].read_text())
+    assert not found, f"{name} names a game: {found}"

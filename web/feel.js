@@ -2,8 +2,9 @@
  * file), and their short celebrations over the page.
  *
  * The page (web/page/operations.js, for the app in its worker) calls
- *   window.zariaFeel.sound(kind, volume)    roll, hold, score, fanfare, hot, win, bust
- *   window.zariaFeel.celebrate(kind, text)  jackpot, hot, bonus, win
+ *   window.zariaFeel.sound(kind, volume)    roll, hold, score, fanfare, streak, win, bust
+ *   window.zariaFeel.celebrate(kind, text)  jackpot, streak, milestone, win
+ * (the kinds of zaria_web.runtime.effects: each game says which of its moments is which)
  *
  * Sound is never made before the player's first tap or key on the page (browsers
  * refuse it, and a page should not start talking by itself), nor while the page is
@@ -113,7 +114,7 @@
       tone(ac, out, t + 0.28, E6, 0.6, "sine", 0.32);
       tone(ac, out, t + 0.28, C6, 0.6, "sine", 0.22);
     },
-    hot: function (ac, out, t) {
+    streak: function (ac, out, t) {
       notes(ac, out, t, [A5, C6, D6, E6], 0.045, 0.18, "triangle", 0.34);
       tone(ac, out, t + 0.18, 1760, 0.35, "sine", 0.18, 2350);
     },

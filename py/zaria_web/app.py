@@ -365,10 +365,9 @@ class App:
                 effect.outcome,
                 effect.seats,
                 effect.reproducible,
-                upper_bonus=effect.upper_bonus,
                 wins=effect.wins,
                 log=effect.log,
-                costs=effect.costs,
+                figures=effect.figures,
             ):
                 archive.add(self.ctx, effect.entry)
         elif isinstance(effect, Performed):

@@ -10,7 +10,11 @@ opens Farkle never imports Penta):
 - ``selfcheck``: ``checks()``, a few of its rules for the engine's self-check in
   the page (:mod:`zaria_web.runtime.selfcheck`);
 - ``rules``: ``sections()``, its rules page (:mod:`zaria_web.pages.rules`);
-- ``figures``: its own figures in the statistics (:mod:`zaria_web.pages.stats`);
+- ``figures``: its own figures in the statistics (:mod:`zaria_web.pages.stats`):
+  ``count_log`` counts them from a game's log, ``SUMMED`` (if it has one) names
+  those of each seat's figures when a game ends (its screen's ``stats_extra``) that
+  its summary adds up over the people, and ``COLUMNS``, ``cells`` and
+  ``summary_rows`` show them (:mod:`zaria_web.storage.player_stats`);
 - ``bench`` (if it has one): ``page_bench(n)``, its benchmark in the page.
 
 Its entry also names the data files the build ships for it, the die face of its

@@ -17,7 +17,7 @@ def count_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
     """``p`` with the finished turns of ``seat`` in one more game's log."""
     turns = log.finished(seat)
     lost = sum(t.kind == "bust" for t in turns)
-    return replace(p, logged=p.logged + 1, turns=p.turns + len(turns), lost=p.lost + lost)
+    return replace(p, logged=p.logged + 1).add(turns=len(turns), lost=lost)
 
 
 def summary_rows(tr: Translator, s: Summary) -> list[tuple[str, str]]:
@@ -25,7 +25,7 @@ def summary_rows(tr: Translator, s: Summary) -> list[tuple[str, str]]:
 
 
 def cells(tr: Translator, p: PlayerStats) -> list[str]:
-    return [tr.number(p.lost)]
+    return [tr.number(p.tally("lost"))]
 
 
 def target(tr: Translator) -> tuple[int | None, str]:

@@ -28,9 +28,9 @@ def felt(game: FarkleGame, action: Any, seat: int, real_dice: bool, out: Effects
     elif isinstance(action, Toggle):
         # Hot dice now means they were not before: every die is set aside only now.
         if game.hot_dice_pending():
-            out.sound("hot", soft=computer)
+            out.sound("streak", soft=computer)
             if not computer:
-                out.celebrate("hot")
+                out.celebrate("streak", says="farkle.feel.hot")
         else:
             out.sound("hold", soft=computer)
     elif isinstance(action, Bank):
@@ -43,4 +43,4 @@ def computer_held(game: FarkleGame, out: Effects) -> None:
     """The computer set its dice aside: a flourish, softly, when they are hot dice
     (the app plays it rather than the click of the hold)."""
     if game.hot_dice_pending():
-        out.sound("hot", soft=True)
+        out.sound("streak", soft=True)

@@ -1,6 +1,7 @@
 """Farkle's own figures in the statistics (see :mod:`zaria_web.storage.stats` and
 :mod:`zaria_web.storage.player_stats`): each player's points banked per finished turn,
-lost turns and hot dice, counted from the game log; and its games counted per
+lost turns and hot dice, counted from the game log (its own figures ``turns``,
+``banked``, ``lost`` and ``hot``); and its games counted per
 set of house rules (:class:`~zaria_web.storage.counted.Counted`).
 """
 
@@ -28,13 +29,11 @@ def count_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
     """``p`` with the finished turns of ``seat`` in one more game's log: the points
     banked, the turns lost, the hot dice."""
     turns = [t for t in log.finished(seat) if t.kind in ("bank", "bust")]
-    return replace(
-        p,
-        logged=p.logged + 1,
-        turns=p.turns + len(turns),
-        banked=p.banked + sum(t.points for t in turns if t.kind == "bank"),
-        lost=p.lost + sum(t.kind == "bust" for t in turns),
-        hot=p.hot + sum(t.hot_dice for t in turns),
+    return replace(p, logged=p.logged + 1).add(
+        turns=len(turns),
+        banked=sum(t.points for t in turns if t.kind == "bank"),
+        lost=sum(t.kind == "bust" for t in turns),
+        hot=sum(t.hot_dice for t in turns),
     )
 
 
@@ -45,10 +44,11 @@ def summary_rows(tr: Translator, s: Summary) -> list[tuple[str, str]]:
 
 def cells(tr: Translator, p: PlayerStats) -> list[str]:
     """A player's own figures, in the order of :data:`COLUMNS`."""
+    turns = p.tally("turns")
     return [
-        DASH if p.per_turn is None else tr.number(round(p.per_turn)),
-        tr.number(p.lost) if p.logged else DASH,
-        tr.number(p.hot) if p.logged else DASH,
+        tr.number(round(p.figure("banked") / turns)) if turns else DASH,
+        tr.number(p.tally("lost")) if p.logged else DASH,
+        tr.number(p.tally("hot")) if p.logged else DASH,
     ]
 
 

@@ -42,6 +42,6 @@ def felt(game: PentaGame, action: Any, seat: int, real_dice: bool, out: Effects)
         if penta and not computer:
             out.celebrate("jackpot", says="penta.feel.jackpot")
         if reached_bonus(game, scored) and not computer:
-            out.celebrate("bonus")
+            out.celebrate("milestone", says="penta.feel.bonus")
     if game.over:
         feel.ended(game, out)

@@ -2,18 +2,26 @@
 :mod:`zaria_web.storage.player_stats`): the upper-bonus rate, each player's Pentas and
 the cost of their choices against optimal play, and their final scores beside
 the optimal player's.
+
+Its own figures, by name: ``bonus`` (games with the upper bonus: each seat's
+figure when the game ends, summed over the people in the summary too),
+``reviewed`` and ``cost`` (games whose choices were reviewed, and their total cost
+in expected points: the strategy table was loaded when the game ended) and
+``pentas`` (counted from the game log, of the ``logged`` games).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from zaria.i18n import Translator
 from zaria.penta.scoring import Box
 from zaria_web.penta import optimal
 from zaria_web.play.log import GameLog
 from zaria_web.storage.player_stats import PlayerStats, shown_name
-from zaria_web.storage.stats import Summary
+from zaria_web.storage.stats import SeatFigures, Summary
 from zaria_web.ui.charts import histogram
 from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
 
@@ -25,7 +33,47 @@ BIN = 50
 #: The players table's own columns (``stats.col.*``) and the note under it.
 COLUMNS = ("bonus", "pentas", "cost")
 NOTE = "stats.players_note.penta"
+#: The figures the summary sums over the people's results.
+SUMMED = ("bonus",)
 DASH = "–"
+
+
+class Reviewed(Protocol):
+    """A reviewed decision: its seat and what it cost (:class:`zaria_web.penta.review.Decision`)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def cost(self) -> float: ...
+
+
+def seat_costs(decisions: Sequence[Reviewed], seats: int) -> list[float]:
+    """Each seat's total cost of its reviewed decisions.
+
+    >>> from types import SimpleNamespace as D
+    >>> seat_costs([D(seat=0, cost=1.5), D(seat=1, cost=2.0), D(seat=0, cost=0.25)], 2)
+    [1.75, 2.0]
+    """
+    costs = [0.0] * seats
+    for d in decisions:
+        if 0 <= d.seat < seats:
+            costs[d.seat] += d.cost
+    return costs
+
+
+def seat_figures(bonus: Sequence[bool], costs: Sequence[float] | None) -> SeatFigures:
+    """The figures of a finished game for each seat: whether it earned the upper
+    bonus and, when its choices were reviewed (``costs`` is not None), their cost.
+
+    >>> seat_figures([True, False], None)
+    {'bonus': [1, 0]}
+    >>> seat_figures([False], [2.5])
+    {'bonus': [0], 'reviewed': [1], 'cost': [2.5]}
+    """
+    out: dict[str, Sequence[float]] = {"bonus": [int(b) for b in bonus]}
+    if costs is not None:
+        out |= {"reviewed": [1] * len(costs), "cost": list(costs)}
+    return out
 
 
 def count_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
@@ -38,23 +86,24 @@ def count_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
         if t.box == Box.PENTA.value and t.points >= PENTA_BOX_SCORE:
             pentas += 1
         pentas += t.points // JOKER_BONUS
-    return replace(p, logged=p.logged + 1, pentas=p.pentas + pentas)
+    return replace(p, logged=p.logged + 1).add(pentas=pentas)
 
 
 def summary_rows(tr: Translator, s: Summary) -> list[tuple[str, str]]:
     """The summary's own figures: how often the people earned the upper bonus."""
-    if s.bonus_rate is None:
+    rate = s.rate("bonus")
+    if rate is None:
         return []
-    return [(tr("stats.bonus_rate"), tr.percent(s.bonus_rate, 0))]
+    return [(tr("stats.bonus_rate"), tr.percent(rate, 0))]
 
 
 def cells(tr: Translator, p: PlayerStats) -> list[str]:
     """A player's own figures, in the order of :data:`COLUMNS`."""
-    cost = p.average_cost
+    reviewed = p.tally("reviewed")
     return [
-        DASH if p.bonus_rate is None else tr.percent(p.bonus_rate, 0),
-        tr.number(p.pentas) if p.logged else DASH,
-        DASH if cost is None else tr.decimal(cost, 1),
+        tr.percent(p.figure("bonus") / p.games, 0) if p.games else DASH,
+        tr.number(p.tally("pentas")) if p.logged else DASH,
+        tr.decimal(p.figure("cost") / reviewed, 1) if reviewed else DASH,
     ]
 
 

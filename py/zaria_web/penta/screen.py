@@ -23,7 +23,7 @@ from zaria.penta.players import LEVELS
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, load_table, prepare
 from zaria_web.acts import Intent, Maker, checked, datum, table
-from zaria_web.penta import review, saved, view
+from zaria_web.penta import figures, review, saved, view
 from zaria_web.penta.duplicate import duplicate
 from zaria_web.penta.feel import felt
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
@@ -33,7 +33,6 @@ from zaria_web.play.seats import default_number, shown_name
 from zaria_web.runtime.data_files import Arrived, DataFile, Failed
 from zaria_web.runtime.effects import Effects, Timer
 from zaria_web.screen import Refresh, any_case
-from zaria_web.storage import player_stats
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.settings import ChangeSetting
 from zaria_web.ui.html import Markup
@@ -239,11 +238,9 @@ class PentaPart:
         seats = len(game.seats)
         # The cost of each person's choices is known only when the strategy was there
         # to review them.
-        costs = None if self.strategy is None else player_stats.seat_costs(self.decisions, seats)
-        return {
-            "upper_bonus": [game.totals(s).upper_bonus > 0 for s in range(seats)],
-            "costs": costs,
-        }
+        costs = None if self.strategy is None else figures.seat_costs(self.decisions, seats)
+        bonus = [game.totals(s).upper_bonus > 0 for s in range(seats)]
+        return {"figures": figures.seat_figures(bonus, costs)}
 
     # -- playing ------------------------------------------------------------------------
     def before_play(self, action: Any) -> None:

@@ -236,9 +236,12 @@ class ClearStats(Write):
 
 #: The sounds a game makes and the celebrations it shows, the least telling first:
 #: of those one update asks for, only the most telling is played (a computer's turn
-#: played at once rolls, holds and scores in one update).
-SOUNDS = ("hold", "roll", "score", "bust", "hot", "fanfare", "win")
-CELEBRATIONS = ("hot", "bonus", "jackpot", "win")
+#: played at once rolls, holds and scores in one update). Which of its moments is
+#: which is the game's to say (its ``feel`` module), and its words too: a
+#: ``streak`` (a turn kept going against the odds), a ``milestone`` (a target
+#: reached on the way), a ``jackpot`` (the game's best throw) and a ``win``.
+SOUNDS = ("hold", "roll", "score", "bust", "streak", "fanfare", "win")
+CELEBRATIONS = ("streak", "milestone", "jackpot", "win")
 
 
 #: The volume of a soft sound (the computer's moves), as a share of the setting's.

@@ -1,12 +1,12 @@
 """Each screen's address: the part after ``#`` that a reload, a bookmark or a shared
 link opens again.
 
-A history entry names a screen (``penta``, ``stats``) or, for the rules, which
-game's rules and the screen their Back button returns to (``rules:farkle`` and
-``rules:farkle:farkle-pad``). Its address is that name as a path after ``#/``:
-``#/penta``, ``#/rules/farkle/farkle-pad``; home has none. A game's challenges
-read the other way round: its daily dice are ``#/daily/penta``, its duel
-``#/duel/penta``, and a duel link opened ``#/duel/<token>`` (the entry
+A history entry names a screen (``<game>``, ``stats``) or, for the rules, which
+game's rules and the screen their Back button returns to (``rules:<game>`` and
+``rules:<game>:<game>-pad``). Its address is that name as a path after ``#/``:
+``#/<game>``, ``#/rules/<game>/<game>-pad``; home has none. A game's challenges
+read the other way round: its daily dice are ``#/daily/<game>``, its duel
+``#/duel/<game>``, and a duel link opened ``#/duel/<token>`` (the entry
 ``duel:<token>``, whose token :mod:`zaria_web.duel` reads).
 """
 
@@ -70,7 +70,7 @@ def entry_of(fragment: str) -> str | None:
 
 
 def _challenge(kind: str, rest: str) -> str | None:
-    """The entry of a game's challenge (``#/daily/penta``, ``#/duel/penta``), or of a
+    """The entry of a game's challenge (``#/daily/<game>``, ``#/duel/<game>``), or of a
     duel link (``#/duel/<token>``).
 
     >>> _challenge("daily", "farkle"), _challenge("duel", "AQ-x_9"), _challenge("daily", "x")

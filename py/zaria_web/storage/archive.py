@@ -7,7 +7,7 @@ statistics count (not with scripted or seeded dice, not in a tab another tab
 has taken the game from: :func:`zaria_web.storage.stats.record`'s conditions). A
 screen's update only reads the games kept (:func:`look`). An entry holds what
 the end screen needs to be drawn again: the engine's state, the screen's extras
-(Penta's reviewed decisions), the game's log when there is one, with the date,
+(a game's own fields, such as a review), the game's log when there is one, with the date,
 the seats, the totals and the winners for the list, and what the statistics
 counted it under (:class:`~zaria_web.storage.counted.Counted`, stored as its key).
 
@@ -67,7 +67,7 @@ class Entry:
 
     @property
     def game(self) -> str:
-        """The game played (``penta`` or ``farkle``)."""
+        """The game played (its name in the registry, :mod:`zaria_web.games`)."""
         return self.counted.game
 
     @property

@@ -6,10 +6,10 @@ was counted under. In storage and in an exported file the value is a key
 (:meth:`Counted.encode`, read back by :meth:`Counted.parse`), written as the
 statistics have always written it:
 
-- ``<game>`` (``penta``): the game, and for a game with house rules the rules
+- ``<game>``: the game, and for a game with house rules the rules
   page's game;
 - ``<game>:<rules id>``: a game with house rules (its registry entry says so)
-  under another set of them (``farkle:additive-open500``): its package's
+  under another set of them: its package's
   ``figures.canonical_rules`` reads the id;
 - ``<game>:real``: a game played with real dice on a score pad (whatever the
   house rules).

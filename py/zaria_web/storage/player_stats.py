@@ -7,15 +7,14 @@ seat has no figures of its own (its strength is the optimal player's, whose
 scores the statistics screen shows beside a person's).
 
 - every player: games, wins (a game with two or more seats, ties included: a
-  game played alone is not a win), best and average final score, and their last
-  :data:`MAX_SCORES` final scores (a line of scores by game);
-- Penta: games with the upper bonus; Pentas scored (50 in the Penta box and each
-  100-point joker bonus), counted from the game log (games with a log:
-  ``logged``); the total cost of their choices against optimal play, in expected
-  points, over the games whose choices were reviewed (the strategy table was
-  loaded when the game ended: ``reviewed``);
-- Farkle, from the game log: finished turns, points banked in them, lost turns
-  and hot dice.
+  game played alone is not a win), best and average final score, their last
+  :data:`MAX_SCORES` final scores (a line of scores by game), and the games
+  counted with a log (``logged``);
+- the game's own figures (:attr:`PlayerStats.figures`), named by its ``figures``
+  module (:mod:`zaria_web.games`): the numbers the game gave each seat when it
+  ended (:attr:`SeatGame.figures`, added up game after game), and what that module's
+  ``count_log`` counts from the game's log. This module only adds them up and
+  stores them, each under its own name beside the shared figures.
 
 Each game's summary keeps at most :data:`MAX_PLAYERS` players, those who played
 most recently (:attr:`PlayerStats.last` is the number of the summary's game they
@@ -25,9 +24,9 @@ last played in).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeGuard
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeGuard
 
 from zaria_web import games
 from zaria_web.play.log import GameLog
@@ -40,6 +39,10 @@ MAX_PLAYERS = 50
 MAX_SCORES = 50
 #: The longest name kept (names are typed with a shorter limit).
 MAX_NAME = 100
+#: The most figures of its own a game keeps per player or per summary, and the
+#: longest name of one.
+MAX_FIGURES = 32
+MAX_FIGURE_NAME = 40
 
 
 def player_key(name: str) -> str:
@@ -70,69 +73,89 @@ class PlayerStats:
     best: int | None = None
     total: int = 0
     scores: tuple[int, ...] = ()
-    bonus: int = 0
     logged: int = 0
-    pentas: int = 0
-    reviewed: int = 0
-    cost: float = 0.0
-    turns: int = 0
-    banked: int = 0
-    lost: int = 0
-    hot: int = 0
+    #: The game's own figures, by name (whole numbers, or a total such as a cost).
+    figures: Mapping[str, float] = field(default_factory=dict)
 
     @property
     def average(self) -> float | None:
         return self.total / self.games if self.games else None
 
-    @property
-    def bonus_rate(self) -> float | None:
-        return self.bonus / self.games if self.games else None
+    def figure(self, name: str) -> float:
+        """The game's own figure ``name`` (0 until counted)."""
+        return self.figures.get(name, 0)
 
-    @property
-    def average_cost(self) -> float | None:
-        """The average cost per reviewed game, in expected points."""
-        return self.cost / self.reviewed if self.reviewed else None
+    def tally(self, name: str) -> int:
+        """The game's own figure ``name`` as a whole number (a count)."""
+        return int(self.figure(name))
 
-    @property
-    def per_turn(self) -> float | None:
-        """Farkle: the points banked per finished turn (a lost turn banks nothing)."""
-        return self.banked / self.turns if self.turns else None
+    def add(self, **more: float) -> PlayerStats:
+        """This player with ``more`` added to the game's own figures of those names.
+
+        >>> PlayerStats("Ann", figures={"a": 1}).add(a=2, b=1).figures
+        {'a': 3, 'b': 1}
+        """
+        return replace(self, figures=added(self.figures, more))
 
     def to_dict(self) -> dict[str, Any]:
-        d = {k: v for k, v in self.__dict__.items() if k not in ("scores", "cost")}
-        return {**d, "scores": list(self.scores), "cost": round(self.cost, 3)}
+        shared = {k: getattr(self, k) for k in ("name", "best", "total", *COUNTS)}
+        return {**stored_figures(self.figures), **shared, "scores": list(self.scores)}
 
     @classmethod
     def from_dict(cls, d: Any) -> PlayerStats:
         """Read back :meth:`to_dict`; raises ValueError on anything else."""
         if not isinstance(d, dict):
             raise ValueError("a player is not an object")
-        name, best, scores, cost = d.get("name"), d.get("best"), d.get("scores"), d.get("cost")
+        name, best, scores = d.get("name"), d.get("best"), d.get("scores")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise ValueError("bad player name")
         if not (best is None or whole(best)) or not whole(d.get("total")):
             raise ValueError("bad best or total score")
         if not _scores(scores):
             raise ValueError("bad scores")
-        if not _number(cost):
-            raise ValueError("bad cost")
         counts: dict[str, Any] = {k: d.get(k) for k in COUNTS}
         if not all(count(v) for v in counts.values()):
             raise ValueError("bad player count")
+        own = read_figures(d, SHARED)
         total = d["total"]
-        return cls(
-            name=name,
-            best=best,
-            total=total,
-            scores=tuple(scores),
-            cost=float(cost),  # type: ignore[arg-type]
-            **counts,
-        )
+        return cls(name=name, best=best, total=total, scores=tuple(scores), figures=own, **counts)
 
 
-#: The counts a stored player holds (each a whole number, at least 0).
-COUNTS: tuple[str, ...] = ("last", "games", "wins", "bonus", "logged", "pentas", "reviewed")
-COUNTS += ("turns", "banked", "lost", "hot")
+#: The counts every stored player holds (each a whole number, at least 0).
+COUNTS: tuple[str, ...] = ("last", "games", "wins", "logged")
+#: What a stored player holds beside the game's own figures.
+SHARED = frozenset(("name", "best", "total", "scores", *COUNTS))
+
+
+def added(figures: Mapping[str, float], more: Mapping[str, float]) -> dict[str, float]:
+    """``figures`` with each of ``more`` added to the figure of its name."""
+    out = dict(figures)
+    for name, n in more.items():
+        out[name] = out.get(name, 0) + n
+    return out
+
+
+def stored_figures(figures: Mapping[str, float]) -> dict[str, float]:
+    """A game's own figures as stored: a fraction to three decimals."""
+    return {k: v if isinstance(v, int) else round(v, 3) for k, v in figures.items()}
+
+
+def read_figures(d: dict[str, Any], shared: frozenset[str]) -> dict[str, float]:
+    """The game's own figures in a stored object ``d``: whatever it holds under
+    names other than the ``shared`` ones, each a number (whatever game named them:
+    statistics stored when each player held every game's figures read back as they
+    were); raises ValueError for anything else there, a negative or unbounded
+    number, or too many of them.
+
+    >>> read_figures({"games": 2, "hot": 3, "cost": 1.5}, frozenset({"games"}))
+    {'hot': 3, 'cost': 1.5}
+    """
+    own = {k: v for k, v in d.items() if k not in shared}
+    if len(own) > MAX_FIGURES or any(len(k) > MAX_FIGURE_NAME for k in own):
+        raise ValueError("too many figures")
+    if not all(_number(v) for v in own.values()):
+        raise ValueError("bad figure")
+    return own
 
 
 def _scores(v: object) -> TypeGuard[list[int]]:
@@ -141,7 +164,7 @@ def _scores(v: object) -> TypeGuard[list[int]]:
 
 
 def _number(v: object) -> bool:
-    """A stored cost: a whole number or a finite float, from 0 to the largest stored."""
+    """A stored figure: a whole number or a finite float, from 0 to the largest stored."""
     if not (whole(v) or isinstance(v, float)):
         return False
     return math.isfinite(v) and 0 <= v <= MAX_NUMBER  # type: ignore[arg-type,operator]
@@ -157,38 +180,16 @@ def parse_players(raw: Any) -> tuple[PlayerStats, ...]:
     return players
 
 
-class Reviewed(Protocol):
-    """A reviewed decision: its seat and what it cost (:class:`zaria_web.penta.review.Decision`)."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def cost(self) -> float: ...
-
-
-def seat_costs(decisions: Sequence[Reviewed], seats: int) -> list[float]:
-    """Each seat's total cost of its reviewed decisions.
-
-    >>> from types import SimpleNamespace as D
-    >>> seat_costs([D(seat=0, cost=1.5), D(seat=1, cost=2.0), D(seat=0, cost=0.25)], 2)
-    [1.75, 2.0]
-    """
-    costs = [0.0] * seats
-    for d in decisions:
-        if 0 <= d.seat < seats:
-            costs[d.seat] += d.cost
-    return costs
-
-
 @dataclass(frozen=True)
 class SeatGame:
-    """What one person's seat did in one finished game."""
+    """What one person's seat did in one finished game: its name, total, whether it
+    won, and the game's own figures for it (each added to the player's figure of
+    that name)."""
 
     name: str
     total: int
     won: bool = False
-    bonus: bool = False
-    cost: float | None = None  # None: the game's choices were not reviewed
+    figures: Mapping[str, float] = field(default_factory=dict)
 
 
 def add_game(
@@ -218,10 +219,8 @@ def add_game(
             best=best,
             total=p.total + s.total,
             scores=(*p.scores, s.total)[-MAX_SCORES:],
-            bonus=p.bonus + s.bonus,
+            figures=added(p.figures, s.figures),
         )
-        if s.cost is not None:
-            p = replace(p, reviewed=p.reviewed + 1, cost=p.cost + s.cost)
         if count_log is not None:
             p = count_log(p, log, i)
         found[key] = p

@@ -2,8 +2,8 @@
 
 The engine's ``from_dict`` checks the game itself; these checks cover the rest
 of the screen's dict that every game has (the dice: the size of every roll and
-their source), and a game's own fields are its part's to check (Penta's:
-:mod:`zaria_web.penta.saved`), so that a save that loads is a save that plays to
+their source), and a game's own fields are its part's to check (in its own
+package), so that a save that loads is a save that plays to
 the end. A save that passes ``from_dict`` but
 holds, say, a review entry whose cost is text would otherwise fail at the end
 of the game, after the save was cleared and the game counted.
@@ -30,7 +30,7 @@ def whole(v: object) -> TypeGuard[int]:
 
 
 def engine_state(state: dict[str, Any], version: int) -> dict[str, Any]:
-    """The engine's dict of a save (``engine``; ``game`` in Penta's older saves);
+    """The engine's dict of a save (``engine``; ``game`` in a game's older saves);
     raises :class:`NewerState` when its version is above ``version``, StateError
     when it is not a dict.
 

@@ -4,7 +4,7 @@ One game in progress per game name, under the key ``zaria.save.<game>``.
 
 **Format 2** (current), a JSON object::
 
-    {"format": 2, "game": "penta", "state": {...}, "tab": "9f3a0c1d2e4b", "rev": 17}
+    {"format": 2, "game": "<game>", "state": {...}, "tab": "9f3a0c1d2e4b", "rev": 17}
 
 ``state`` is the screen's dict (the engine's ``to_dict()``, which carries its
 own ``version``); ``tab`` is the id of the page that wrote it and ``rev``

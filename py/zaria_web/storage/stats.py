@@ -2,56 +2,61 @@
 
 When a game ends, its screen's update asks for it to be counted (a
 :class:`RecordGame` effect, with the game's :class:`~zaria.outcome.Outcome`
-and seats: for Penta, whether each seat earned the upper-section bonus; for
-Farkle, its winners are counted), and the app counts it (:func:`record`) where
-it performs every write, after the update (:mod:`zaria_web.app`). A screen's
-update only reads the statistics (:func:`look`).
+and seats, whether its winners are counted by name, and the game's own figures
+for each seat), and the app counts it (:func:`record`) where it performs every
+write, after the update (:mod:`zaria_web.app`). A screen's update only reads the
+statistics (:func:`look`).
 
 What counts:
 
 - a game counts once in *games played*, whoever played it;
-- best and average score, and the Penta upper-bonus rate, are over the
+- best and average score, and the game's own figures it sums over the people
+  (its ``figures`` module's ``SUMMED``: a rate of them is shown), are over the
   people's results only (a game against the computer counts the person's
   score, not the computer's);
-- Farkle wins are counted by player name, computers included;
-- each summary counts one :class:`~zaria_web.storage.counted.Counted`: Farkle games are
-  counted per set of house rules, the rules page's game under ``farkle``, as
-  before house rules existed, and each other set under ``farkle:<rules id>``
-  (``farkle:additive-open500``);
+- for a game that asks for it, wins are counted by player name, computers included;
+- each summary counts one :class:`~zaria_web.storage.counted.Counted`: the games of a
+  game with house rules are counted per set of them, the rules page's game under
+  the game's name, as before house rules existed, and each other set under
+  ``<game>:<rules id>``;
 - games played with real dice (a score pad) are counted apart, under
-  ``penta:real`` and ``farkle:real`` (whatever Farkle's house rules);
+  ``<game>:real`` (whatever the house rules);
 - games with scripted or seeded dice do not count, nor does a game this tab
   plays while another tab holds it (a stale copy: see
   :class:`zaria_web.storage.saves.SaveStore`), so one game is never counted twice (the
   game screen passes whether its dice were, :func:`record` checks).
 
-The stored value is ``{"format": 1, "penta": {...}, "farkle": {...}}``, plus
-one ``"farkle:<rules id>": {...}`` per other set of house rules that has
+The stored value is ``{"format": 1, "<game>": {...}, ...}``, one summary per
+game, plus one ``"<game>:<rules id>": {...}`` per other set of house rules that has
 games (each key a :meth:`Counted.encode <zaria_web.storage.counted.Counted.encode>`), read
 through :func:`zaria_web.storage.stored.decode_json`. Statistics stored
 before house rules existed are the same format without those keys, so they load
-as they are and their Farkle games go on counting for the rules page's game. A
-rules id written otherwise than this version writes it (``farkle:standard-open0``,
-the options in another order) is read as the rules it names
-(:meth:`Counted.parse <zaria_web.storage.counted.Counted.parse>`).
+as they are and their games go on counting for the rules page's game. A rules id
+written otherwise than this version writes it (the options in another order) is
+read as the rules it names (:meth:`Counted.parse <zaria_web.storage.counted.Counted.parse>`).
 A key this version cannot count (an unknown game or rules id, from an older or
 newer app or an imported file) is kept as it is, beside the figures it counts:
 each write of the statistics writes it back unchanged (:func:`split`). An
 unreadable value is set aside under ``zaria.badstats`` and counting restarts;
 the player is told once (``stats.corrupt``: the value set aside is gone from its
-key, so it is not found again). When storage refuses to read them, nothing is counted or cleared, so
-that statistics nobody could see are never replaced (``stats.unavailable``).
+key, so it is not found again). A summary, and each of its players, holds the
+game's own figures beside the shared ones, each under its own name
+(:func:`~zaria_web.storage.player_stats.read_figures`): statistics stored when every
+summary held every game's figures read back with the same figures. When storage
+refuses to read them, nothing is counted or cleared, so that statistics nobody
+could see are never replaced (``stats.unavailable``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
+from zaria_web import games
 from zaria_web.games import Live
 from zaria_web.play.log import GameLog
 from zaria_web.runtime.effects import Effects, Write
@@ -60,13 +65,21 @@ from zaria_web.screen import GAMES, Context
 from zaria_web.storage import stored
 from zaria_web.storage.archive import Entry
 from zaria_web.storage.counted import BadCounted, Counted
-from zaria_web.storage.player_stats import PlayerStats, SeatGame, add_game, parse_players
+from zaria_web.storage.player_stats import (
+    PlayerStats,
+    SeatGame,
+    add_game,
+    added,
+    parse_players,
+    read_figures,
+    stored_figures,
+)
 from zaria_web.storage.stored import Status, Unreadable
 
 KEY = "zaria.stats"
 BAD_KEY = "zaria.badstats"
 FORMAT = 1
-#: Farkle wins are kept for this many names at most (the most wins first).
+#: Wins by name are kept for this many names at most (the most wins first).
 MAX_NAMES = 50
 #: What every set of statistics has a summary of, even an empty one: each game as
 #: played before house rules and score pads existed.
@@ -113,9 +126,9 @@ def split(data: dict[str, Any]) -> tuple[dict[Counted, Any], dict[str, Any]]:
 class Summary:
     """One game's statistics.
 
-    >>> s = Summary(games=4, scored=4, total=800, best=260, best_name="Ann", bonus=1)
-    >>> s.average, s.bonus_rate
-    (200.0, 0.25)
+    >>> s = Summary(games=4, scored=4, total=800, best=260, best_name="Ann")
+    >>> s.average, s.rate("milestone"), s.add(milestone=1).rate("milestone")
+    (200.0, 0.0, 0.25)
     """
 
     games: int = 0
@@ -123,32 +136,37 @@ class Summary:
     total: int = 0
     best: int | None = None
     best_name: str = ""
-    bonus: int = 0
     wins: tuple[tuple[str, int], ...] = ()
     #: Each person's figures (:mod:`zaria_web.storage.player_stats`), most games first.
     players: tuple[PlayerStats, ...] = ()
+    #: The game's own figures summed over the people's results, by name.
+    figures: Mapping[str, float] = field(default_factory=dict)
 
     @property
     def average(self) -> float | None:
         """The people's average final score, if any was counted."""
         return self.total / self.scored if self.scored else None
 
-    @property
-    def bonus_rate(self) -> float | None:
-        """The share of the people's Penta results with the upper bonus (0–1)."""
-        return self.bonus / self.scored if self.scored else None
+    def rate(self, name: str) -> float | None:
+        """The game's own figure ``name`` per person's result (0–1 for a count of
+        results with something), if any was counted."""
+        return self.figures.get(name, 0) / self.scored if self.scored else None
+
+    def add(self, **more: float) -> Summary:
+        """This summary with ``more`` added to the game's own figures of those names."""
+        return replace(self, figures=added(self.figures, more))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-safe form stored (a summary without players is stored as it was
         before players were counted)."""
         players = {"players": [p.to_dict() for p in self.players]} if self.players else {}
         return {
+            **stored_figures(self.figures),
             "games": self.games,
             "scored": self.scored,
             "total": self.total,
             "best": self.best,
             "best_name": self.best_name,
-            "bonus": self.bonus,
             "wins": [[name, n] for name, n in self.wins],
             **players,
         }
@@ -159,8 +177,8 @@ class Summary:
         if not isinstance(d, dict):
             raise ValueError("not an object")
         counts: list[int] = []
-        # Farkle's penalty can leave a total below zero: the scores are whole numbers.
-        for key in ("games", "scored", "total", "bonus"):
+        # A total may be below zero (a game's penalty): the scores are whole numbers.
+        for key in ("games", "scored", "total"):
             value = d.get(key)
             if not isinstance(value, int) or not (
                 stored.whole(value) if key == "total" else stored.count(value)
@@ -170,9 +188,14 @@ class Summary:
         best, best_name = d.get("best"), d.get("best_name")
         if not (best is None or stored.whole(best)) or not isinstance(best_name, str):
             raise ValueError("bad best score")
-        wins = _wins(d.get("wins"))
-        games, scored, total, bonus = counts
-        return cls(games, scored, total, best, best_name, bonus, wins, _players(d.get("players")))
+        wins, own = _wins(d.get("wins")), read_figures(d, SHARED)
+        games_, scored, total = counts
+        players = _players(d.get("players"))
+        return cls(games_, scored, total, best, best_name, wins, players, own)
+
+
+#: What a stored summary holds beside the game's own figures.
+SHARED = frozenset(("games", "scored", "total", "best", "best_name", "wins", "players"))
 
 
 def _wins(wins: object) -> tuple[tuple[str, int], ...]:
@@ -208,7 +231,7 @@ def parse(raw: str) -> dict[Counted, Summary]:
     """The statistics stored as ``raw``; raises :class:`~zaria_web.storage.stored.Unreadable`
     for anything else.
 
-    Every game has a summary (empty when nothing was counted); Farkle under other
+    Every game has a summary (empty when nothing was counted); a game under other
     house rules, and each game played with real dice, has one once it was counted.
 
     >>> parse('{"format": 1}') == empty()
@@ -299,37 +322,43 @@ def _ranked_wins(
     return tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_NAMES])
 
 
+#: A game's own figures for each seat of one finished game, by name (one number a seat).
+SeatFigures = Mapping[str, Sequence[float]]
+
+
 def add_result(
     s: Summary,
     totals: list[int],
     names: list[str],
     humans: list[bool],
-    upper_bonus: list[bool] | None = None,
     winners: list[int] | None = None,
     *,
     won: Sequence[int] | None = None,
-    costs: Sequence[float] | None = None,
+    figures: SeatFigures | None = None,
     log: GameLog | None = None,
     played: str | None = None,
 ) -> Summary:
     """``s`` with one more finished game.
 
     The players' figures (:mod:`zaria_web.storage.player_stats`) count ``won`` as the
-    game's winners (``winners`` when not given), each seat's cost of its reviewed
-    choices (``costs``: None when they were not reviewed) and, from ``log``, the
-    own figures of the game ``played`` (its package's ``figures.count_log``).
+    game's winners (``winners`` when not given), each person's ``figures`` (the game's
+    own, one number a seat) and, from ``log``, the own figures of the game ``played``
+    (its package's ``figures.count_log``); the summary sums the people's figures that
+    game's ``figures.SUMMED`` names.
 
     >>> s = add_result(Summary(), [180, 240], ["Ann", "Computer"], [True, False], winners=[1])
     >>> s.games, s.scored, s.best, s.best_name, s.wins
     (1, 1, 180, 'Ann', (('Computer', 1),))
     """
-    seats = len(totals)
-    _check(totals, names, humans, upper_bonus, [*(winners or ()), *(won or ())], costs)
+    seats, figures = len(totals), figures or {}
+    _check(totals, names, humans, [*(winners or ()), *(won or ())], figures)
     people = [i for i in range(seats) if humans[i]]
     best, best_name = _best(s, [(totals[i], names[i]) for i in people])
     winning = (winners or []) if won is None else won
-    seat_games = _seat_games(totals, names, humans, upper_bonus, winning, costs)
+    seat_games = _seat_games(totals, names, humans, winning, figures)
     ranked = _ranked_wins(s.wins, [names[w] for w in sorted(set(winners or []))])
+    summed = () if played is None else getattr(games.named(played).figures(), "SUMMED", ())
+    more = {k: sum(figures[k][i] for i in people) for k in summed if k in figures}
     return replace(
         s,
         games=s.games + 1,
@@ -337,9 +366,9 @@ def add_result(
         total=s.total + sum(totals[i] for i in people),
         best=best,
         best_name=best_name,
-        bonus=s.bonus + sum(1 for i in people if upper_bonus and upper_bonus[i]),
         wins=ranked,
         players=add_game(s.players, s.games + 1, seat_games, played, log),
+        figures=added(s.figures, more),
     )
 
 
@@ -347,40 +376,31 @@ def _check(
     totals: list[int],
     names: list[str],
     humans: list[bool],
-    upper_bonus: list[bool] | None,
     winners: list[int],
-    costs: Sequence[float] | None,
+    figures: SeatFigures,
 ) -> None:
     seats = len(totals)
     if not seats or len(names) != seats or len(humans) != seats:
         raise ValueError(f"one total, name and human flag per seat: {totals} {names} {humans}")
-    if upper_bonus is not None and len(upper_bonus) != seats:
-        raise ValueError(f"one upper-bonus flag per seat: {upper_bonus}")
     if not all(0 <= w < seats for w in winners):
         raise ValueError(f"winners must be seat indexes: {winners}")
-    if costs is not None and len(costs) != seats:
-        raise ValueError(f"one cost per seat: {costs}")
+    for name, each in figures.items():
+        if len(each) != seats:
+            raise ValueError(f"one {name!r} figure per seat: {list(each)}")
 
 
 def _seat_games(
     totals: list[int],
     names: list[str],
     humans: list[bool],
-    upper_bonus: list[bool] | None,
     winners: Sequence[int],
-    costs: Sequence[float] | None,
+    figures: SeatFigures,
 ) -> list[SeatGame | None]:
     """Each person's part of a game (None for a computer); a game played alone
     has no winner."""
     won = set(winners) if len(totals) > 1 else set()
     return [
-        SeatGame(
-            names[i],
-            totals[i],
-            won=i in won,
-            bonus=bool(upper_bonus and upper_bonus[i]),
-            cost=None if costs is None else costs[i],
-        )
+        SeatGame(names[i], totals[i], won=i in won, figures={k: v[i] for k, v in figures.items()})
         if humans[i]
         else None
         for i in range(len(totals))
@@ -401,9 +421,8 @@ class RecordGame(Write):
     reproducible: bool
     entry: Entry = field(compare=False)
     log: GameLog | None = field(default=None, compare=False)
-    upper_bonus: Sequence[bool] | None = None
     wins: bool = False
-    costs: Sequence[float] | None = None
+    figures: SeatFigures | None = None
 
 
 def record(
@@ -412,17 +431,16 @@ def record(
     outcome: Outcome,
     seats: Sequence[Seat],
     reproducible: bool,
-    upper_bonus: Sequence[bool] | None = None,
     wins: bool = False,
     log: GameLog | None = None,
-    costs: Sequence[float] | None = None,
+    figures: SeatFigures | None = None,
 ) -> bool:
     """Count a finished game under ``counted``: each seat's total and name, whether
-    each is a person, for Penta whether each earned the upper bonus, and the winners
-    when ``wins`` is set; the game's log and, for Penta, each seat's cost of its
-    reviewed choices (None: not reviewed) give the players' own figures
-    (:mod:`zaria_web.storage.player_stats`). False when it does not count (see the module's
-    docs) or the statistics could not be read (nothing is stored over them).
+    each is a person, and the winners by name when ``wins`` is set; the game's log
+    and its own ``figures`` for each seat give the players' own figures
+    (:mod:`zaria_web.storage.player_stats`, :func:`add_result`). False when it does
+    not count (see the module's docs) or the statistics could not be read (nothing is
+    stored over them).
 
     This writes: the app calls it (a :class:`RecordGame` effect), after the update."""
     game = counted.game
@@ -437,10 +455,9 @@ def record(
         list(outcome.totals),
         [s.name for s in seats],
         [not s.computer for s in seats],
-        upper_bonus=None if upper_bonus is None else list(upper_bonus),
         winners=list(outcome.winners) if wins else None,
         won=outcome.winners,
-        costs=costs,
+        figures=figures,
         log=log,
         played=game,
     )

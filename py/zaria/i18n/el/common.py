@@ -78,8 +78,6 @@ MESSAGES: dict[str, str] = {
     "settings.sound.off": "Κλειστός",
     "settings.sound.quiet": "Χαμηλός",
     "settings.sound.loud": "Δυνατός",
-    "feel.hot": "Καυτά ζάρια!",
-    "feel.bonus": "Μπόνους πάνω μέρους!",
     "feel.win": "Νίκη!",
     "settings.coach": "Προπονητής της Πέντα (συμβουλές στο παιχνίδι)",
     "stats.title": "Στατιστικά",

@@ -5,6 +5,7 @@ MESSAGES: dict[str, str] = {
     # The events.
     "farkle.lost_turn": "Χαμένος γύρος!",
     "farkle.hot_dice": "Καυτά ζάρια!",
+    "farkle.feel.hot": "Καυτά ζάρια!",
     "farkle.last_round": "Τελευταίος γύρος!",
     # The new game dialog.
     "farkle.setup.title_computer": "Άνθρωποι + 1 υπολογιστής",

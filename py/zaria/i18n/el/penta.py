@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "penta.level.optimal": "Βέλτιστο",
     "penta.level.casual": "Χαλαρό",
     "penta.feel.jackpot": "Πέντα!",
+    "penta.feel.bonus": "Μπόνους πάνω μέρους!",
     "penta.autorecord": "Αυτόματη καταγραφή μετά την τελευταία ρίψη",
     "penta.autorecord.seconds": "Μετά από {s} δευτερόλεπτα",
     "penta.autorecord.off": "Ανενεργή",

@@ -78,8 +78,6 @@ MESSAGES: dict[str, str] = {
     "settings.sound.off": "Off",
     "settings.sound.quiet": "Quiet",
     "settings.sound.loud": "Loud",
-    "feel.hot": "Hot dice!",
-    "feel.bonus": "Upper bonus!",
     "feel.win": "Victory!",
     "settings.coach": "Penta coach (advice during play)",
     "stats.title": "Statistics",

@@ -4,6 +4,7 @@ MESSAGES: dict[str, str] = {
     # The events.
     "farkle.lost_turn": "Turn lost!",
     "farkle.hot_dice": "Hot dice!",
+    "farkle.feel.hot": "Hot dice!",
     "farkle.last_round": "Last round!",
     # The new game dialog.
     "farkle.setup.title_computer": "Humans + 1 computer",

@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "penta.level.optimal": "Optimal",
     "penta.level.casual": "Casual",
     "penta.feel.jackpot": "Penta!",
+    "penta.feel.bonus": "Upper bonus!",
     "penta.autorecord": "Auto-record after the last roll",
     "penta.autorecord.seconds": "After {s} s",
     "penta.autorecord.off": "Off",

@@ -78,8 +78,6 @@ MESSAGES: dict[str, str] = {
     "settings.sound.off": "Coupé",
     "settings.sound.quiet": "Doux",
     "settings.sound.loud": "Fort",
-    "feel.hot": "Dés chauds\u202f!",
-    "feel.bonus": "Bonus du haut\u202f!",
     "feel.win": "Victoire\u202f!",
     "settings.coach": "Coach de Penta (conseils en jeu)",
     "stats.title": "Statistiques",

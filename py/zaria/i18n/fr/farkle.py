@@ -5,6 +5,7 @@ MESSAGES: dict[str, str] = {
     # The events.
     "farkle.lost_turn": "Tour perdu !",
     "farkle.hot_dice": "Dés chauds !",
+    "farkle.feel.hot": "Dés chauds\u202f!",
     "farkle.last_round": "Dernier tour !",
     # The new game dialog.
     "farkle.setup.title_computer": "Humains + 1 IA",

@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "penta.level.optimal": "Optimal",
     "penta.level.casual": "Détendu",
     "penta.feel.jackpot": "Penta\u202f!",
+    "penta.feel.bonus": "Bonus du haut\u202f!",
     "penta.autorecord": "Inscription automatique après le dernier lancer",
     "penta.autorecord.seconds": "Après {s} s",
     "penta.autorecord.off": "Désactivée",

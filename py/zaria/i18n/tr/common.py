@@ -78,8 +78,6 @@ MESSAGES: dict[str, str] = {
     "settings.sound.off": "Kapalı",
     "settings.sound.quiet": "Kısık",
     "settings.sound.loud": "Yüksek",
-    "feel.hot": "Sıcak zarlar!",
-    "feel.bonus": "Üst bölüm bonusu!",
     "feel.win": "Zafer!",
     "settings.coach": "Penta koçu (oyun sırasında öneriler)",
     "stats.title": "İstatistikler",

@@ -4,6 +4,7 @@ MESSAGES: dict[str, str] = {
     # The events.
     "farkle.lost_turn": "Tur kaybedildi!",
     "farkle.hot_dice": "Sıcak zarlar!",
+    "farkle.feel.hot": "Sıcak zarlar!",
     "farkle.last_round": "Son tur!",
     # The new game dialog.
     "farkle.setup.title_computer": "İnsanlar + 1 bilgisayar",

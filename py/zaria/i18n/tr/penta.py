@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "penta.level.optimal": "En iyi",
     "penta.level.casual": "Rahat",
     "penta.feel.jackpot": "Penta!",
+    "penta.feel.bonus": "Üst bölüm bonusu!",
     "penta.autorecord": "Son atıştan sonra otomatik yazma",
     "penta.autorecord.seconds": "{s} sn sonra",
     "penta.autorecord.off": "Kapalı",
