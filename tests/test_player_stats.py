@@ -351,3 +351,25 @@ def test_statistics_stored_with_every_games_figures_read_back_the_same() -> None
     assert record_penta(app.ctx, [300], ["ann"], [True], [True], False)
     penta = stats.load(host)[Counted("penta")]
     assert (penta.figures["bonus"], penta.players[0].figure("bonus")) == (2, 2)
+
+
+#: What the version before this layout required of every stored summary and player
+#: (each game's figures in every one of them): a page of that version still open in
+#: another tab sets aside statistics without them.
+EARLIER_SUMMARY = {"games", "scored", "total", "bonus", "best", "best_name", "wins"}
+EARLIER_PLAYER = {"name", "best", "total", "scores", "cost", "last", "games", "wins"}
+EARLIER_PLAYER |= {"bonus", "logged", "pentas", "reviewed", "turns", "banked", "lost", "hot"}
+
+
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_statistics_written_now_hold_every_key_the_earlier_version_reads(game: str) -> None:
+    log = penta_log() if game == "penta" else farkle_log()
+    figures = seat_figures([True, False], [1.5, 0.0]) if game == "penta" else {}
+    s = add_result(Summary(), [340, 30], ["Ann", "Bo"], [True, True],
+                   won=[0], figures=figures, log=log, played=game)  # fmt: skip
+    stored = json.loads(json.dumps(s.to_dict()))
+    assert EARLIER_SUMMARY <= set(stored)
+    assert all(EARLIER_PLAYER <= set(p) for p in stored["players"])
+    # Read back, the figures at 0 that are not the game's are no figures of its players.
+    back = stats.parse(json.dumps({"format": 1, game: stored}))[Counted(game)]
+    assert back == s

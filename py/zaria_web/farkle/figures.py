@@ -19,6 +19,9 @@ from zaria_web.ui.html import Markup
 
 #: The players table's own columns (``stats.col.*``) and the note under it.
 COLUMNS = ("per_turn", "lost", "hot")
+#: Every figure it keeps per player (written by every game's players, at 0 when not
+#: theirs: see :func:`zaria_web.storage.player_stats.every_figure`).
+STORED = ("turns", "banked", "lost", "hot")
 NOTE = "stats.players_note.farkle"
 DASH = "–"
 #: The id of the rules page's set of house rules (its part of the statistics' panel).

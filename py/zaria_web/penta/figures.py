@@ -35,6 +35,9 @@ COLUMNS = ("bonus", "pentas", "cost")
 NOTE = "stats.players_note.penta"
 #: The figures the summary sums over the people's results.
 SUMMED = ("bonus",)
+#: Every figure it keeps per player (written by every game's players, at 0 when not
+#: theirs: see :func:`zaria_web.storage.player_stats.every_figure`).
+STORED = ("bonus", "pentas", "reviewed", "cost")
 DASH = "–"
 
 

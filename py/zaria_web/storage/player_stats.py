@@ -99,7 +99,8 @@ class PlayerStats:
 
     def to_dict(self) -> dict[str, Any]:
         shared = {k: getattr(self, k) for k in ("name", "best", "total", *COUNTS)}
-        return {**stored_figures(self.figures), **shared, "scores": list(self.scores)}
+        every = dict.fromkeys(every_figure("STORED"), 0)
+        return {**every, **stored_figures(self.figures), **shared, "scores": list(self.scores)}
 
     @classmethod
     def from_dict(cls, d: Any) -> PlayerStats:
@@ -127,12 +128,28 @@ COUNTS: tuple[str, ...] = ("last", "games", "wins", "logged")
 SHARED = frozenset(("name", "best", "total", "scores", *COUNTS))
 
 
+def every_figure(kind: str) -> tuple[str, ...]:
+    """Every figure the registered games' ``figures`` modules name as ``kind``
+    (``STORED``: per player; ``SUMMED``: per summary).
+
+    Each stored player and summary holds all of them, at 0 where the figure is not its
+    game's: the shape statistics were stored in before a game's figures were its own,
+    which a page of an earlier version still open in another tab reads (and would
+    set aside as unreadable without them).
+    """
+    names: list[str] = []
+    for g in games.GAMES:
+        names += [n for n in getattr(g.figures(), kind, ()) if n not in names]
+    return tuple(names)
+
+
 def added(figures: Mapping[str, float], more: Mapping[str, float]) -> dict[str, float]:
-    """``figures`` with each of ``more`` added to the figure of its name."""
+    """``figures`` with each of ``more`` added to the figure of its name (a figure at
+    0 is no figure, as when read back: :func:`read_figures`)."""
     out = dict(figures)
     for name, n in more.items():
         out[name] = out.get(name, 0) + n
-    return out
+    return {k: v for k, v in out.items() if v != 0}
 
 
 def stored_figures(figures: Mapping[str, float]) -> dict[str, float]:
@@ -145,9 +162,10 @@ def read_figures(d: dict[str, Any], shared: frozenset[str]) -> dict[str, float]:
     names other than the ``shared`` ones, each a number (whatever game named them:
     statistics stored when each player held every game's figures read back as they
     were); raises ValueError for anything else there, a negative or unbounded
-    number, or too many of them.
+    number, or too many of them. A figure at 0 is no figure (every game's figures
+    are stored, at 0 where they are not the game's: :func:`every_figure`).
 
-    >>> read_figures({"games": 2, "hot": 3, "cost": 1.5}, frozenset({"games"}))
+    >>> read_figures({"games": 2, "hot": 3, "cost": 1.5, "bonus": 0}, frozenset({"games"}))
     {'hot': 3, 'cost': 1.5}
     """
     own = {k: v for k, v in d.items() if k not in shared}
@@ -155,7 +173,7 @@ def read_figures(d: dict[str, Any], shared: frozenset[str]) -> dict[str, float]:
         raise ValueError("too many figures")
     if not all(_number(v) for v in own.values()):
         raise ValueError("bad figure")
-    return own
+    return {k: v for k, v in own.items() if v != 0}
 
 
 def _scores(v: object) -> TypeGuard[list[int]]:

@@ -70,6 +70,7 @@ from zaria_web.storage.player_stats import (
     SeatGame,
     add_game,
     added,
+    every_figure,
     parse_players,
     read_figures,
     stored_figures,
@@ -161,6 +162,7 @@ class Summary:
         before players were counted)."""
         players = {"players": [p.to_dict() for p in self.players]} if self.players else {}
         return {
+            **dict.fromkeys(every_figure("SUMMED"), 0),
             **stored_figures(self.figures),
             "games": self.games,
             "scored": self.scored,
