@@ -308,3 +308,85 @@ def test_an_unreadable_daily_record_is_set_aside_and_said() -> None:
     assert "Your daily dice could not be read" in Page(host.screen_html).plain()
     app.action("start", {})
     assert daily.parse(host.storage[daily.KEY])["penta"]["2026-12-04"].attempts == 1
+
+
+def _link(host: FakeHost, prefix: str) -> str:
+    """The entry of the link on the result shown."""
+    value = Page(host.screen_html).tags[f"{prefix}-link"]["value"] or ""
+    entry = entry_of("#" + value.split("#", 1)[1])
+    assert entry is not None
+    return entry
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_attempts_shown_are_the_attempts_counted_after_a_reload(game: str) -> None:
+    app, host = _app()
+    _open_daily(app, game)
+    _first_throws(app, game)
+    host.storage.pop(f"zaria.save.{game}-daily")
+    second, _ = _app(host=host)
+    second.action("open", {"game": f"{game}-daily"})
+    second.action("start", {})
+    third, _ = _app(host=host)  # a reload in the middle of the second attempt
+    third.action("open", {"game": f"{game}-daily"})
+    s = _play_out(third)
+    assert Page(host.screen_html).text[f"{s.prefix}-attempts"].endswith(": 2")
+
+
+def test_todays_daily_dice_played_through_a_link_are_the_players_daily() -> None:
+    ann, ann_host = _app()
+    _open_daily(ann, "penta")
+    ann.action("start", {})
+    _play_out(ann)
+    ben, ben_host = _app()
+    ben.open_entry(_link(ann_host, "penta"))
+    assert ben.screen.name == "penta-duel"
+    ben.action("start", {})
+    _play_out(ben)
+    day = daily.parse(ben_host.storage[daily.KEY])["penta"]["2026-12-04"]
+    assert day.attempts == 1 and day.score == _screen(ben).game.outcome().totals[0]
+    ben.action("open", {"game": "penta-daily"})  # not offered again: its result
+    assert _screen(ben).phase == "end"
+    # Ben's link back reaches Ann's daily result, with both side by side.
+    ann.open_entry(_link(ben_host, "penta"))
+    assert ann.screen.name == "penta-daily" and _screen(ann).phase == "end"
+    page = Page(ann_host.screen_html)
+    assert "Side by side" in page.plain() and not page.has("penta-play")
+    assert "already has" not in page.plain()  # two players: not full
+
+
+def test_a_daily_replayed_from_its_moves_keeps_its_row_of_symbols() -> None:
+    app, host = _app()
+    _open_daily(app, "penta")
+    app.action("start", {})
+    _play_out(app)
+    kept = daily.parse(host.storage[daily.KEY])["penta"]["2026-12-04"].symbols
+    host.storage.pop("zaria.save.penta-daily")
+    again, _ = _app(host=host)
+    again.action("open", {"game": "penta-daily"})
+    again.action("share", {"what": "result"})
+    assert host.performed_of(Share)[-1].text.split("\n")[-1] == kept
+
+
+def test_a_default_name_in_another_language_is_still_the_players_own_result() -> None:
+    ann, ann_host = _app()
+    ann.action("open", {"game": "penta-duel"})
+    _play_out(_started(ann))  # her name left as the default
+    ben, ben_host = _app()
+    ben.open_entry(_link(ann_host, "penta"))
+    ben.action("seat-name", {"index": "0", "value": "Ben", "event": "input"})
+    _play_out(_started(ben))
+    ann.set_language("fr")
+    ann.open_entry(_link(ben_host, "penta"))
+    carried = duel.decode(_link(ann_host, "penta").removeprefix("duel:"))
+    assert [r.name for r in carried.results] == ["Player 1", "Ben"]
+    assert [o.name for o in _screen(ann).versus.challenge.others] == ["Ben"]
+
+
+def test_a_link_for_rules_the_app_does_not_play_is_refused() -> None:
+    token = duel.encode(duel.Duel("farkle", "other-rules", "duel/farkle/x"))
+    app, host = _app()
+    app.open_entry("duel:" + token)
+    app.redraw()
+    assert app.screen.name == "home"
+    assert "asks for rules Zaria does not play" in Page(host.screen_html).plain()

@@ -39,7 +39,7 @@ from typing import Any
 from zaria.i18n import LANGUAGES, Translator, pick_language
 from zaria_web import duel
 from zaria_web.acts import Intent, Maker, datum, table
-from zaria_web.games import DUEL, Live
+from zaria_web.games import DAILY, DUEL, DUELLING, Live
 from zaria_web.pages.home import HomeScreen
 from zaria_web.play.screen import game_screen
 from zaria_web.runtime.effects import (
@@ -630,8 +630,8 @@ class App:
         name = self._entry_screen(entry, link=True)
         if name != self.screen.name:
             self.go(name)
-        elif name == "game":
-            self.dispatch(Refresh())  # another finished game, on the screen already shown
+        else:
+            self.dispatch(Refresh())  # another finished game or duel, on the screen shown
 
     def _entry_screen(self, entry: str, link: bool = False) -> str:
         """The screen ``entry`` names, made ready (which game's rules); home if none."""
@@ -653,14 +653,19 @@ class App:
         """The screen of the duel link ``token``, made ready to answer it; home, with
         the link's notice, when it cannot be read (nothing else happens)."""
         try:
-            found = duel.decode(token)
+            found = duel.decode(token, DUELLING)
+            # A daily's result come back to the player who played it shows on the daily;
+            # any other, on the game's duel screen.
+            daily_screen = self._screen(found.game + DAILY)
+            if daily_screen.answer(found):  # type: ignore[attr-defined]
+                return daily_screen.name
             screen = self._screen(found.game + DUEL)
+            screen.answer(found)  # type: ignore[attr-defined]
         except (duel.LinkError, ValueError) as exc:
             notice = getattr(exc, "msg_id", "err.link.damaged")
             self.notice(notice)
             self._carried.append(notice)  # shown on home, where the link leads instead
             return "home"
-        screen.answer(found)  # type: ignore[attr-defined]
         return screen.name
 
     def set_language(self, lang: str) -> None:

@@ -167,6 +167,8 @@ DUPLICATES: Live[str] = Live(
     lambda: tuple(g.name + kind for g in _REGISTERED if g.duplicate for kind in CHALLENGES)
 )
 PLAYED: Live[str] = Live(lambda: (*NAMES, *PADS, *DUPLICATES))
+#: The games that have the daily dice and duels.
+DUELLING: Live[str] = Live(lambda: tuple(g.name for g in _REGISTERED if g.duplicate))
 
 
 def register(game: Registered) -> Callable[[], None]:

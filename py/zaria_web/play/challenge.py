@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -107,6 +107,9 @@ class Challenge:
     others: tuple[Other, ...] = ()
     #: The attempts started at a daily on this device (shown with its result).
     attempts: int = 0
+    #: The row of symbols kept with a daily's result, when its game was replayed
+    #: from the moves kept (Penta's review of its choices is not in them).
+    kept_symbols: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """What a save keeps of it (the others are read back from the duel)."""
@@ -117,6 +120,7 @@ class Challenge:
             "duel": "" if self.duel is None else duels.encode(self.duel),
             "moves": "".join(self.moves),
             "grade": None if self.grade is None else list(self.grade),
+            "attempts": self.attempts,
         }
 
     @classmethod
@@ -139,7 +143,10 @@ class Challenge:
             and isinstance(grade[1], str)
         ):
             raise ValueError("a challenge save's grade is not a score and moves")
-        made = cls(kind, str(seed), str(date), duel, list(str(moves)))
+        attempts = raw.get("attempts", 0)  # none in a save of the first version
+        if not isinstance(attempts, int) or isinstance(attempts, bool) or not 0 <= attempts < 10**6:
+            raise ValueError("a challenge save's attempts are not a count")
+        made = cls(kind, str(seed), str(date), duel, list(str(moves)), attempts=attempts)
         made.grade = None if grade is None else (int(grade[0]), str(grade[1]))
         return made
 
@@ -160,6 +167,32 @@ class Challenge:
 def daily(game: str, date: str) -> Challenge:
     """``game``'s daily dice of ``date`` (an ISO date: the device's day)."""
     return Challenge(DAILY, daily_seed(game, datetime.date.fromisoformat(date)), date)
+
+
+def daily_date(game: str, seed: str) -> str | None:
+    """The day whose daily dice of ``game`` the seed ``seed`` is, if it is one (a daily's
+    result shared as a duel link carries it).
+
+    >>> daily_date("penta", "daily/penta/2026-12-04"), daily_date("penta", "duel/penta/x")
+    ('2026-12-04', None)
+    """
+    prefix = f"daily/{game}/"
+    date = seed.removeprefix(prefix)
+    if date == seed:
+        return None
+    try:
+        return datetime.date.fromisoformat(date).isoformat()
+    except ValueError:
+        return None
+
+
+def same_result(a: duels.Result, b: duels.Result, defaults: Sequence[str]) -> bool:
+    """Whether ``a`` and ``b`` are one game: the same moves and score, by the same name
+    or by a default name in any language (a player who kept "Player 1" and changed
+    language since)."""
+    if (a.score, a.moves) != (b.score, b.moves):
+        return False
+    return a.name == b.name or (a.name in defaults and b.name in defaults)
 
 
 def fresh_duel(game: str) -> Challenge:

@@ -344,10 +344,10 @@ class GameScreen(Page, Generic[G]):
         """The screen's history entry: its name, or a duel link being answered."""
         return self.name if self.versus is None else self.versus.history_entry(self)
 
-    def answer(self, found: Any) -> None:
-        """Offer to play the duel ``found`` (a link opened), on a duel's screen."""
-        if self.versus is not None:
-            self.versus.answer(self, found)
+    def answer(self, found: Any) -> bool:
+        """A duel link opened: whether this screen takes it (see
+        :meth:`~zaria_web.play.versus.Versus.answer`)."""
+        return self.versus is not None and self.versus.answer(self, found)
 
     def pace_ms(self) -> int:
         return PACE_MS.get(self.ctx.settings.get("pace", "normal"), PACE_MS["normal"])

@@ -21,10 +21,15 @@ from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
 from zaria_web.play.log import GameLog
-from zaria_web.play.seats import shown_name
+from zaria_web.play.seats import DEFAULT_NAME, shown_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
 from zaria_web.storage import daily
+from zaria_web.ui.names import in_every_language
+
+#: The default name of the one player, in every language (a result is the player's own
+#: by its moves and score, and by its name or a default one).
+DEFAULT_NAMES = tuple(in_every_language(DEFAULT_NAME, n=1))
 
 #: A challenge's own controls, by ``data-act``.
 ACTS: dict[str, Maker] = table(ch.ShareResult, ch.NewDuel, ch.Shared)
@@ -92,6 +97,10 @@ class Versus:
         self.days = daily.look(s.ctx.host, out)
         playing = s.game is not None and not s.game.over
         mine = self.challenge
+        if mine is not None and mine.date:  # the attempts started, as counted by now
+            mine.attempts = max(
+                mine.attempts, daily.day_of(self.days, self.game_name, mine.date).attempts
+            )
         if playing or (mine is not None and mine.date == self.today):
             return
         self.offer = ch.daily(self.game_name, self.today)
@@ -114,6 +123,7 @@ class Versus:
             return
         offer.moves = list(day.moves)
         offer.attempts = day.attempts
+        offer.kept_symbols = day.symbols
         if day.computer is not None:
             offer.grade = (day.computer, "")
         self.challenge, self.offer = offer, None
@@ -126,25 +136,42 @@ class Versus:
             return "duel:" + duels.encode(offer.duel)
         return s.name
 
-    def answer(self, s: Table, found: duels.Duel) -> None:
-        """A duel link opened: its dice offered, with the results it carries; or, on
-        the dice already played here, every result beside the player's."""
+    def answer(self, s: Table, found: duels.Duel) -> bool:
+        """A duel link opened: on the dice already played here, every result beside the
+        player's; else, on a duel's screen, its dice offered with the results it
+        carries. Whether this screen takes it (a daily's only takes its own dice
+        played); raises :class:`~zaria_web.duel.LinkError` for rules it does not play."""
+        if found.rules != self.dup.rules:
+            raise duels.LinkError("err.link.rules", f"rules {found.rules[:40]!r} are not played")
+        if self.kind == DAILY:
+            self.look(s, Effects())  # the day's result, if its game is no longer saved
         mine = self.challenge
-        if mine is not None and mine.seed == found.seed:
+        if mine is not None and mine.seed == found.seed and s.game is not None and s.game.over:
             if mine.duel != found:
                 mine.duel = found
                 mine.others = self._others(s, found)
-            return
+            s.phase = "end"
+            return True
+        if self.kind == DAILY:
+            return False
         self.offer = ch.answering(found)
         s.phase = "setup"
+        return True
+
+    def own(self, s: Table) -> duels.Result | None:
+        """The player's result, once played."""
+        game, mine = s.game, self.challenge
+        if mine is None or game is None or not game.over:
+            return None
+        return mine.result(self.player_name(s), game)
+
+    def _mine(self, r: duels.Result, own: duels.Result | None) -> bool:
+        return own is not None and ch.same_result(r, own, DEFAULT_NAMES)
 
     def _others(self, s: Table, found: duels.Duel) -> tuple[ch.Other, ...]:
         """The results of ``found`` but the player's own (a link come back with it)."""
-        game = s.game
-        own = None
-        if game is not None and game.over and self.challenge is not None:
-            own = self.challenge.result(self.player_name(s), game)
-        kept = tuple(r for r in found.results if r != own)
+        own = self.own(s)
+        kept = tuple(r for r in found.results if not self._mine(r, own))
         read = ch.read_back(
             self.dup, s.ctx.tr, duels.Duel(found.game, found.rules, found.seed, kept)
         )
@@ -179,9 +206,12 @@ class Versus:
         )
         self.challenge, self.offer = offer, None
         offer.moves, offer.grade, offer.others = [], None, ()
-        if self.kind == DAILY:
-            offer.attempts = daily.day_of(self.days, self.game_name, offer.date).attempts + 1
-            out.write(daily.StartDay(self.game_name, offer.date))
+        # Today's daily dice count as an attempt at today's daily, through a link too.
+        date = offer.date or self._todays(s, offer.seed)
+        if date:
+            days = daily.look(s.ctx.host, out)
+            offer.attempts = daily.day_of(days, self.game_name, date).attempts + 1
+            out.write(daily.StartDay(self.game_name, date))
         return s.part.new_game(seats[:1], duplicate=True)
 
     def dice(self, game: Any) -> dice.Dice:
@@ -217,13 +247,24 @@ class Versus:
         if mine.grade is None:
             mine.grade = self.dup.grade(mine.seed)
             force = force or mine.grade is not None
-        if force and self.kind == DAILY:
+        date = mine.date if self.kind == DAILY else self._todays(s, mine.seed)
+        if force and date:  # a daily's dice, played here or through a link to them
             computer = None if mine.grade is None else mine.grade[0]
-            symbols = self.dup.symbols(s)
             moves = "".join(mine.moves)
             out.write(
-                daily.RecordDay(self.game_name, mine.date, ch.score(game), computer, moves, symbols)
+                daily.RecordDay(self.game_name, date, ch.score(game), computer, moves, self.row(s))
             )
+
+    def _todays(self, s: Table, seed: str) -> str | None:
+        """Today's date when ``seed`` is today's daily dice (a daily's result shared as a
+        duel): played through the link, they are today's daily."""
+        date = ch.daily_date(self.game_name, seed)
+        return date if date == s.ctx.host.now_iso()[:10] else None
+
+    def row(self, s: Table) -> str:
+        """The result's row of symbols (as kept, for a daily replayed from its moves)."""
+        mine = self.challenge
+        return mine.kept_symbols if mine is not None and mine.kept_symbols else self.dup.symbols(s)
 
     # -- saving -----------------------------------------------------------------------
     def saved(self) -> dict[str, Any]:
@@ -248,9 +289,17 @@ class Versus:
         if mine is None or game is None or not game.over:
             return None
         result = mine.result(self.player_name(s), game)
-        if mine.duel is not None and result in mine.duel.results:
+        if mine.duel is not None and any(self._mine(r, result) for r in mine.duel.results):
             return mine.duel  # a link come back with the player's result in it
         return mine.link_duel(self.game_name, self.dup.rules, result) or mine.duel
+
+    def is_full(self, s: Table) -> bool:
+        """Whether the duel is full without the player's result (the link cannot carry it)."""
+        mine, own = self.challenge, self.own(s)
+        if mine is None or mine.duel is None or own is None:
+            return False
+        theirs = any(self._mine(r, own) for r in mine.duel.results)
+        return not theirs and len(mine.duel.results) >= duels.MAX_PLAYERS
 
     def link(self, s: Table) -> str:
         found = self.link_duel(s)
@@ -267,7 +316,7 @@ class Versus:
         if what != "result" or self.kind != DAILY:
             return tr("challenge.invite_text", game=title, score=points)
         lines = [tr("challenge.share_title", game=title, date=mine.date), self.grade_line(s)]
-        return "\n".join([*lines, self.dup.symbols(s)])
+        return "\n".join([*lines, self.row(s)])
 
     def grade_line(self, s: Table) -> str:
         """One line: the player's score beside the grader's on the same dice."""

@@ -9,12 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from zaria.i18n import Translator
+from zaria_web.duel import MAX_PLAYERS
 from zaria_web.games import DAILY
 from zaria_web.play import challenge as ch
+from zaria_web.play.seats import DEFAULT_NAME
 from zaria_web.play.versus import Versus
 from zaria_web.storage.daily import day_of
 from zaria_web.ui import widgets
 from zaria_web.ui.html import Markup, el, frag
+from zaria_web.ui.names import NAME_LENGTH
 
 
 def view(s: Any, v: Versus) -> Markup:
@@ -56,6 +59,7 @@ def intro(s: Any, v: Versus) -> Markup:
         el("h2", _title(tr, v), id=f"{prefix}-challenge-title", tabindex="-1"),
         el("p", lead, class_="challenge-lead"),
         _standings(tr, offer.duel.results, prefix) if offer and offer.duel else None,
+        _full_ahead(tr, offer.duel.results) if offer and offer.duel else None,
         el(
             "ul",
             el("li", tr(v.dup.format)),
@@ -64,11 +68,7 @@ def intro(s: Any, v: Versus) -> Markup:
             class_="challenge-rules",
         ),
         attempts and el("p", attempts, class_="challenge-attempts", id=f"{prefix}-attempts"),
-        el(
-            "div",
-            el("label", tr("challenge.name"), for_=f"{prefix}-name-0", class_="challenge-name"),
-            el("ul", widgets.name_rows(tr, s.form.names[:1], prefix, "name-row"), class_="names"),
-        ),
+        _name_field(tr, prefix, s.form.names[0]),
         buttons,
         class_="panel challenge",
         id=f"{prefix}-challenge",
@@ -127,7 +127,7 @@ def _share(s: Any, v: Versus) -> Markup:
     """The share buttons and the link, in a read-only field labelled "Link"."""
     tr, prefix = s.ctx.tr, s.prefix
     url = v.link(s)
-    full = v.challenge is not None and v.link_duel(s) is v.challenge.duel
+    full = v.is_full(s)
     field_id = f"{prefix}-{ch.LINK_FIELD}"
     share = v.kind == DAILY and widgets.button(
         tr("challenge.share"), "share", f"{prefix}-share", "btn primary", data_what="result"
@@ -145,7 +145,7 @@ def _share(s: Any, v: Versus) -> Markup:
             role="status",
             id=f"{prefix}-shared",
         ),
-        full and el("p", tr("err.link.full", most=6), class_="challenge-full"),
+        full and el("p", tr("err.link.full", most=MAX_PLAYERS), class_="challenge-full"),
         el("label", tr("challenge.link"), for_=field_id, class_="challenge-link-label"),
         el(
             "input",
@@ -258,3 +258,33 @@ def _watch(s: Any, others: tuple[ch.Other, ...]) -> Markup:
             )
         )
     return el("div", games, class_="game-log") if games else Markup()
+
+
+def _name_field(tr: Translator, prefix: str, name: str) -> Markup:
+    """The player's name, as the link will show it (the seat form's first name)."""
+    ident = f"{prefix}-name-0"
+    return el(
+        "div",
+        el("label", tr("challenge.name"), for_=ident, class_="challenge-name"),
+        el(
+            "input",
+            type="text",
+            id=ident,
+            value=name,
+            placeholder=tr(DEFAULT_NAME, n=1),
+            maxlength=NAME_LENGTH,
+            autocomplete="off",
+            spellcheck="false",
+            dir="auto",
+            data_act="seat-name",
+            data_index=0,
+            class_="challenge-name-field",
+        ),
+    )
+
+
+def _full_ahead(tr: Translator, results: Any) -> Markup:
+    """Said before playing a duel that is full: the player's score will not be added."""
+    if len(results) < MAX_PLAYERS:
+        return Markup()
+    return el("p", tr("challenge.duel.full_ahead", most=MAX_PLAYERS), class_="challenge-full")

@@ -9,6 +9,8 @@ MESSAGES: dict[str, str] = {
     "challenge.daily.lead": "The same dice for everyone today, {date}.",
     "challenge.duel.lead": "Play a game on dice of your own, then challenge someone with its link: they play the very same dice.",
     "challenge.duel.answer": "A duel on the same dice: play them, then send the link on with your result (up to 6 players).",
+    "challenge.duel.full_ahead": "This duel already has {most} players: you can play its dice, but your score will not be added to its link.",
+    "err.link.rules": "This duel link asks for rules Zaria does not play.",
     "challenge.duel.result": "{name}: {score}",
     "challenge.strict": "A strict game: no undo. Whatever you keep, each throw’s dice are the same for everyone.",
     "challenge.one_attempt": "One attempt counts. Nothing on your own device can stop a replay, so the result says how many attempts were started here.",

@@ -9,6 +9,8 @@ MESSAGES: dict[str, str] = {
     "challenge.daily.lead": "Les mêmes dés pour tout le monde aujourd’hui, le {date}.",
     "challenge.duel.lead": "Jouez une partie sur des dés bien à vous, puis défiez quelqu’un avec son lien\u202f: il jouera exactement les mêmes dés.",
     "challenge.duel.answer": "Un duel sur les mêmes dés\u202f: jouez-les, puis faites suivre le lien avec votre résultat (6 joueurs au plus).",
+    "challenge.duel.full_ahead": "Ce duel compte déjà {most} joueurs : vous pouvez jouer ses dés, mais votre score ne s’ajoutera pas à son lien.",
+    "err.link.rules": "Ce lien de duel demande des règles que Zaria ne joue pas.",
     "challenge.duel.result": "{name}\u202f: {score}",
     "challenge.strict": "Partie stricte\u202f: pas d’annulation. Quoi que vous gardiez, les dés de chaque lancer sont les mêmes pour tous.",
     "challenge.one_attempt": "Une seule tentative compte. Rien sur votre propre appareil ne peut empêcher de rejouer, alors le résultat dit combien de tentatives ont été commencées ici.",

@@ -9,6 +9,8 @@ MESSAGES: dict[str, str] = {
     "challenge.daily.lead": "Bugün herkes için aynı zarlar: {date}.",
     "challenge.duel.lead": "Kendi zarlarınızla bir oyun oynayın, sonra bağlantısıyla birine meydan okuyun: aynı zarları oynayacak.",
     "challenge.duel.answer": "Aynı zarlarla bir düello: onları oynayın, sonra bağlantıyı sonucunuzla birlikte iletin (en çok 6 oyuncu).",
+    "challenge.duel.full_ahead": "Bu düelloda zaten {most} oyuncu var: zarlarını oynayabilirsiniz ama puanınız bağlantısına eklenmeyecek.",
+    "err.link.rules": "Bu düello bağlantısı Zaria’nın oynamadığı kurallar istiyor.",
     "challenge.duel.result": "{name}: {score}",
     "challenge.strict": "Katı oyun: geri alma yok. Ne tutarsanız tutun, her atışın zarları herkes için aynıdır.",
     "challenge.one_attempt": "Yalnızca bir deneme sayılır. Kendi cihazınızda hiçbir şey yeniden oynamayı engelleyemez; bu yüzden sonuç burada kaç deneme başlatıldığını söyler.",
