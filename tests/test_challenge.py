@@ -390,3 +390,12 @@ def test_a_link_for_rules_the_app_does_not_play_is_refused() -> None:
     app.redraw()
     assert app.screen.name == "home"
     assert "asks for rules Zaria does not play" in Page(host.screen_html).plain()
+
+
+def test_a_daily_left_open_over_midnight_starts_the_new_days_dice() -> None:
+    app, host = _app("2026-12-04")
+    _open_daily(app, "farkle")
+    host.clock_iso = "2026-12-05T00:01:00.000+01:00"
+    app.action("start", {})
+    assert _screen(app).versus.challenge.seed == "daily/farkle/2026-12-05"
+    assert daily.parse(host.storage[daily.KEY])["farkle"]["2026-12-05"].attempts == 1

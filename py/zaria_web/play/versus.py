@@ -198,12 +198,13 @@ class Versus:
         return log
 
     def new_game(self, s: Table, seats: list[Seat], out: Effects) -> Any:
-        """The challenge offered, started: its solo strict game (on its dice)."""
-        offer = self.offer or (
-            ch.daily(self.game_name, self.today or s.ctx.host.now_iso()[:10])
-            if self.kind == DAILY
-            else ch.fresh_duel(self.game_name)
-        )
+        """The challenge offered, started: its solo strict game (on its dice). A daily
+        is today's, even when the page was left open on the day before."""
+        today = s.ctx.host.now_iso()[:10]
+        offer = self.offer
+        if self.kind == DAILY and (offer is None or offer.date != today):
+            offer = ch.daily(self.game_name, today)
+        offer = offer or ch.fresh_duel(self.game_name)
         self.challenge, self.offer = offer, None
         offer.moves, offer.grade, offer.others = [], None, ()
         # Today's daily dice count as an attempt at today's daily, through a link too.
