@@ -5,17 +5,20 @@ shared, a duel link answered in a fresh app, and a bad link refused."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
 from fake_host import PENTA_TABLE, FakeHost, Page
 from zaria.game import Seat, Undo
+from zaria.penta.game import Record, Roll
 from zaria_web import duel
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.intents import Play
 from zaria_web.play.screen import GameScreen
+from zaria_web.play.versus_view import SYMBOL_CLASSES
 from zaria_web.runtime.effects import Share
 from zaria_web.runtime.routes import entry_of
 from zaria_web.storage import daily
@@ -359,13 +362,20 @@ def test_a_daily_replayed_from_its_moves_keeps_its_row_of_symbols() -> None:
     app, host = _app()
     _open_daily(app, "penta")
     app.action("start", {})
-    _play_out(app)
+    s = _screen(app)
+    while not s.game.over:  # one roll a round, in the first box it may take: costly choices
+        app.dispatch(Play(Roll()))
+        app.dispatch(Play(Record(next(iter(s.game.options())))))
     kept = daily.parse(host.storage[daily.KEY])["penta"]["2026-12-04"].symbols
+    assert set(kept) != {"🟩"}  # the review found costs: a row all green would prove nothing
     host.storage.pop("zaria.save.penta-daily")
     again, _ = _app(host=host)
     again.action("open", {"game": "penta-daily"})
     again.action("share", {"what": "result"})
     assert host.performed_of(Share)[-1].text.split("\n")[-1] == kept
+    # The page draws the same row: a square of each kept symbol's colour, in order.
+    squares = re.findall(r'class="sym sym-(\w+)"', host.screen_html)
+    assert squares == [SYMBOL_CLASSES[c] for c in kept]
 
 
 def test_a_default_name_in_another_language_is_still_the_players_own_result() -> None:

@@ -98,7 +98,7 @@ def result(s: Any, v: Versus) -> Markup:
     assert mine is not None
     daily = v.kind == DAILY
     heading = _title(tr, v) + (f" · {mine.date}" if daily else "")
-    symbols = v.dup.symbols(s)
+    symbols = v.row(s)
     attempts = daily and tr("challenge.attempts", count=max(mine.attempts, 1))
     return el(
         "section",
