@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from zaria.dice import DuplicateDice, DuplicateRoller
+from zaria.dice import DuplicateRoller
 from zaria.farkle import moves
-from zaria.farkle.game import DEFAULT_TARGET, FarkleGame
+from zaria.farkle.game import DEFAULT_TARGET, Action, FarkleGame
 from zaria.farkle.rules import DEFAULT_RULES
 from zaria.game import Seat
 from zaria.i18n import Translator
+from zaria.moves import replay
 from zaria_web.play.challenge import Duplicate, score
 
 #: A turn's symbol: lost (nothing banked), under the first figure, under the
@@ -32,18 +33,18 @@ def grade(seed: str) -> tuple[int, str] | None:
 def banked(seed: str, played: str) -> list[int]:
     """What each turn of the game ``played`` on ``seed``'s dice added to the score (a
     lost turn: nothing); raises MovesError when the moves do not play."""
-    moves.replayed(seed, played)  # the moves are checked whole first
+    out: list[int] = []
+
+    def apply(game: FarkleGame, action: Action, roller: DuplicateRoller) -> None:
+        turn = game.turns[0]
+        game.apply(action, roller=roller)
+        if game.turns[0] != turn:  # a turn ended: what it added
+            out.append(game.banked[0] - sum(out))
+
     game = FarkleGame.new(
         [Seat("Farkle")], DEFAULT_TARGET, DEFAULT_RULES, strict=True, turns=moves.SOLO_TURNS
     )
-    roller = DuplicateRoller(DuplicateDice(seed), game.next_throw)
-    out, before, turn = [], 0, 0
-    for action in moves.CODE.decode(played):
-        game.apply(action, roller=roller)
-        if game.turns[0] != turn:
-            turn, now = game.turns[0], game.banked[0]
-            out.append(now - before)
-            before = now
+    replay(game, seed, played, moves.CODE, apply)
     return out
 
 
@@ -69,14 +70,10 @@ def symbols(s: Any) -> str:
         return ""
 
 
-def _replayed(seed: str, played: str) -> FarkleGame:
-    return moves.replayed(seed, played)
-
-
 DUPLICATE: Duplicate[FarkleGame] = Duplicate(
     code=moves.CODE,
     rules=DEFAULT_RULES.id,
-    replayed=_replayed,
+    replayed=moves.replayed,
     grade=grade,
     grader="farkle.grader",
     format="farkle.challenge.format",

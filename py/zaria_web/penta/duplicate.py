@@ -62,16 +62,12 @@ def symbols(s: Any) -> str:
     return "".join(SYMBOLS[0 if c <= CLOSE else 1 if c <= LOOSE else 2] for c in cost)
 
 
-def _replayed(seed: str, played: str) -> PentaGame:
-    return moves.replayed(seed, played)
-
-
 def duplicate(table: DataFile[Strategy]) -> Duplicate[PentaGame]:
     """Penta's challenges, graded by the optimal player of ``table``."""
     return Duplicate(
         code=moves.CODE,
         rules="",
-        replayed=_replayed,
+        replayed=moves.replayed,
         grade=grader(table),
         grader="penta.grader",
         format="penta.challenge.format",

@@ -62,8 +62,6 @@ class Versus:
         self.challenge: ch.Challenge | None = None
         #: The daily dice played on this device, as last read (the day's attempts).
         self.days: daily.Days = {}
-        #: Today, the device's date (a daily's), as last read.
-        self.today = ""
         #: What the result says of the last share (a message id; empty: nothing yet).
         self.shared = ""
 
@@ -93,7 +91,7 @@ class Versus:
             if self.offer is None and self.challenge is None:
                 self.offer = ch.fresh_duel(self.game_name)
             return
-        self.today = s.ctx.host.now_iso()[:10]
+        today = s.ctx.host.now_iso()[:10]
         self.days = daily.look(s.ctx.host, out)
         playing = s.game is not None and not s.game.over
         mine = self.challenge
@@ -101,10 +99,10 @@ class Versus:
             mine.attempts = max(
                 mine.attempts, daily.day_of(self.days, self.game_name, mine.date).attempts
             )
-        if playing or (mine is not None and mine.date == self.today):
+        if playing or (mine is not None and mine.date == today):
             return
-        self.offer = ch.daily(self.game_name, self.today)
-        day = daily.day_of(self.days, self.game_name, self.today)
+        self.offer = ch.daily(self.game_name, today)
+        day = daily.day_of(self.days, self.game_name, today)
         if day.done:
             self._replay_day(s, day)
         elif s.phase == "end":
@@ -286,10 +284,9 @@ class Versus:
     def link_duel(self, s: Table) -> duels.Duel | None:
         """The duel the result's link carries: every result so far and the player's
         (without theirs when the duel is full)."""
-        mine, game = self.challenge, s.game
-        if mine is None or game is None or not game.over:
+        mine, result = self.challenge, self.own(s)
+        if mine is None or result is None:
             return None
-        result = mine.result(self.player_name(s), game)
         if mine.duel is not None and any(self._mine(r, result) for r in mine.duel.results):
             return mine.duel  # a link come back with the player's result in it
         return mine.link_duel(self.game_name, self.dup.rules, result) or mine.duel
