@@ -303,12 +303,8 @@ def line_chart(
     """
     if any(len(values) != len(xs) for _, values in series):
         raise ValueError("one value (or None) per x in every series")
-    values = [v for _, vs in series for v in vs if v is not None]
-    ys = [*values, *([target] if target is not None else [])] or [0]
     labelled = [(x, tr.number(x)) for x in _x_ticks(xs)]
-    # The last label along the bottom is centred on its point, PAD % in from the edge.
-    right = max(text_width(labelled[-1][1]) / 2 - NARROW * PAD / 100, 0) + 4 if xs else 8
-    f = _frame(tr, nice_ticks(min(0, *ys), max(ys)), right=right)
+    f = _line_frame(tr, xs, series, target, labelled)
     x = Scale(xs[0], xs[-1], PAD, 100 - PAD) if len(xs) > 1 else Scale(0, 0, 50, 50)
     lines = [
         _line(i, f.height, [None if v is None else (x(xs[j]), f.y(v)) for j, v in enumerate(vs)])
@@ -320,13 +316,36 @@ def line_chart(
         _target(f, target) if target is not None else None,
     )
     names = [name for name, _ in series]
-    rows = [
-        [tr.number(xv), *("–" if vs[j] is None else tr.number(vs[j] or 0) for _, vs in series)]
-        for j, xv in enumerate(xs)
-    ]
+    rows = _line_rows(tr, xs, series)
     table = _table(tr, ident, x_label, names, rows)
     legend = _legend(names, target_label if target is not None else "")
     return _figure(ident, title, "line", _svg(ident, f, frag(body, lines)), legend, table)
+
+
+def _line_frame(
+    tr: Translator,
+    xs: Sequence[int],
+    series: Sequence[tuple[str, Sequence[int | None]]],
+    target: int | None,
+    labelled: Sequence[tuple[int, str]],
+) -> Frame:
+    """The frame of a line chart: its y ticks hold every value and the target, and its
+    right margin the last label along the bottom."""
+    values = [v for _, vs in series for v in vs if v is not None]
+    ys = [*values, *([target] if target is not None else [])] or [0]
+    # The last label along the bottom is centred on its point, PAD % in from the edge.
+    right = max(text_width(labelled[-1][1]) / 2 - NARROW * PAD / 100, 0) + 4 if xs else 8
+    return _frame(tr, nice_ticks(min(0, *ys), max(ys)), right=right)
+
+
+def _line_rows(
+    tr: Translator, xs: Sequence[int], series: Sequence[tuple[str, Sequence[int | None]]]
+) -> list[list[str]]:
+    """The figures of a line chart, a row per x and a column per series ("–": no point)."""
+    return [
+        [tr.number(xv), *("–" if vs[j] is None else tr.number(vs[j] or 0) for _, vs in series)]
+        for j, xv in enumerate(xs)
+    ]
 
 
 def _bars(f: Frame, x: Scale, edges: Sequence[int], shares: Sequence[Sequence[float]]) -> Markup:
