@@ -101,7 +101,8 @@ class Versus:
             )
         if playing or (mine is not None and mine.date == today):
             return
-        self.offer = ch.daily(self.game_name, today)
+        if self.offer is None or self.offer.date != today:
+            self.offer = ch.daily(self.game_name, today)  # a link to them stays with them
         day = daily.day_of(self.days, self.game_name, today)
         if day.done:
             self._replay_day(s, day)
@@ -136,23 +137,39 @@ class Versus:
 
     def answer(self, s: Table, found: duels.Duel) -> bool:
         """A duel link opened: on the dice already played here, every result beside the
-        player's; else, on a duel's screen, its dice offered with the results it
-        carries. Whether this screen takes it (a daily's only takes its own dice
-        played); raises :class:`~zaria_web.duel.LinkError` for rules it does not play."""
+        player's; on today's daily dice, the player's daily with the results it carries
+        (played on the daily's screen, so that its result, name and review are the
+        daily's); else, on a duel's screen, its dice offered with the results it
+        carries. Whether this screen takes it (a daily's only takes today's dice);
+        raises :class:`~zaria_web.duel.LinkError` for rules it does not play."""
         if found.rules != self.dup.rules:
             raise duels.LinkError("err.link.rules", f"rules {found.rules[:40]!r} are not played")
         if self.kind == DAILY:
             self.look(s, Effects())  # the day's result, if its game is no longer saved
-        mine = self.challenge
-        if mine is not None and mine.seed == found.seed and s.game is not None and s.game.over:
-            if mine.duel != found:
+        mine, game = self.challenge, s.game
+        if mine is not None and mine.seed == found.seed and game is not None:
+            if game.over:
+                if mine.duel != found:
+                    mine.duel = found
+                    mine.others = self._others(s, found)
+                s.phase, self.shared = "end", ""
+                return True
+            if self.kind == DAILY:  # today's daily being played: compared at its end
                 mine.duel = found
-                mine.others = self._others(s, found)
-            s.phase = "end"
-            return True
+                return True
         if self.kind == DAILY:
-            return False
+            return self._offer_today(s, found)
         self.offer = ch.answering(found)
+        s.phase = "setup"
+        return True
+
+    def _offer_today(self, s: Table, found: duels.Duel) -> bool:
+        """Today's daily dice not played yet, offered with the results of ``found`` (a
+        link to them); False for other dice."""
+        offer, game = self.offer, s.game
+        if offer is None or offer.seed != found.seed or (game is not None and not game.over):
+            return False
+        offer.duel = found
         s.phase = "setup"
         return True
 
