@@ -497,3 +497,48 @@ def test_a_new_duel_leaves_the_old_duels_address() -> None:
     app.action("duel-new", {})
     assert host.history == ["home", "penta-duel"]
     assert not Page(host.screen_html).has("penta-standings")
+
+
+def test_a_dailys_link_says_its_day_and_what_playing_it_uses_up() -> None:
+    ann, ann_host = _app("2026-12-03")
+    _open_daily(ann, "farkle")
+    ann.action("start", {})
+    _play_out(ann)
+    link = _link(ann_host, "fk")
+    same_day, host = _app("2026-12-03")
+    same_day.open_entry(link)
+    page = Page(host.screen_html)
+    assert page.text["fk-challenge-title"] == "Daily dice · Farkle"
+    assert "2026-12-03" in page.plain()
+    assert page.text["fk-of-day"].startswith("Playing these dice uses up your daily dice")
+    next_day, host = _app("2026-12-04")
+    next_day.open_entry(link)
+    page = Page(host.screen_html)
+    assert next_day.screen.name == "farkle-duel"
+    assert page.text["fk-of-day"].startswith("The daily dice of 2026-12-03, played here as a duel")
+
+
+def test_the_name_last_played_under_is_offered_by_both_forms() -> None:
+    app, host = _app()
+    _open_daily(app, "penta", "Béa")
+    app.action("home", {})
+    app.action("open", {"game": "farkle-duel"})
+    assert Page(host.screen_html).tags["fk-name-0"]["value"] == "Béa"
+    again, _ = _app(host=host)  # a reload
+    again.action("open", {"game": "penta-duel"})
+    assert Page(host.screen_html).tags["penta-name-0"]["value"] == "Béa"
+
+
+def test_a_dailys_result_left_open_over_midnight_offers_the_new_dice() -> None:
+    app, host = _app("2026-12-04")
+    _open_daily(app, "farkle")
+    app.action("start", {})
+    _play_out(app)
+    assert "New dice tomorrow." in Page(host.screen_html).plain()
+    host.clock_iso = "2026-12-05T00:01:00.000+01:00"
+    app.action("share", {"what": "result"})
+    page = Page(host.screen_html)
+    assert "New dice tomorrow." not in page.plain() and page.has("fk-today")
+    app.action("daily-today", {})
+    page = Page(host.screen_html)
+    assert "2026-12-05" in page.text["fk-challenge"] and page.has("fk-play")

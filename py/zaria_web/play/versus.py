@@ -21,7 +21,7 @@ from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
 from zaria_web.play.log import GameLog
-from zaria_web.play.seats import DEFAULT_NAME, shown_name
+from zaria_web.play.seats import DEFAULT_NAME, SeatName, shown_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
 from zaria_web.storage import daily
@@ -32,7 +32,7 @@ from zaria_web.ui.names import in_every_language
 DEFAULT_NAMES = tuple(in_every_language(DEFAULT_NAME, n=1))
 
 #: A challenge's own controls, by ``data-act``.
-ACTS: dict[str, Maker] = table(ch.ShareResult, ch.NewDuel, ch.Shared)
+ACTS: dict[str, Maker] = table(ch.ShareResult, ch.NewDuel, ch.Shared, ch.TodaysDice)
 
 
 class Table(Protocol):
@@ -45,6 +45,7 @@ class Table(Protocol):
     phase: str
     game: Any
     part: Any
+    form: Any
 
     def shared_update(self, intent: Any, out: Effects) -> None: ...
 
@@ -64,11 +65,17 @@ class Versus:
         self.days: daily.Days = {}
         #: What the result says of the last share (a message id; empty: nothing yet).
         self.shared = ""
+        #: The device's day at the last update (a daily's result says what is true of
+        #: the next dice: tomorrow's, or today's already).
+        self.today = ""
 
     # -- the game's life ----------------------------------------------------------------
     def update(self, s: Table, intent: Any, out: Effects) -> None:
-        if isinstance(intent, Enter | Refresh):
+        self.today = s.ctx.host.now_iso()[:10]
+        if isinstance(intent, Enter | Refresh | ch.TodaysDice):
             self.look(s, out)
+        if isinstance(intent, ch.TodaysDice):
+            out.focus(f"#{s.prefix}-challenge-title")
         if isinstance(intent, ch.ShareResult):
             self.shared = ""
             self.share(s, intent.what, out)
@@ -82,6 +89,10 @@ class Versus:
             out.focus(f"#{s.prefix}-play")
         else:
             s.shared_update(intent, out)
+        if isinstance(intent, SeatName) and intent.index == 0:
+            out.write(daily.RememberName(intent.value))  # offered by both forms from now on
+        elif isinstance(intent, Enter) and s.phase == "setup" and not s.form.names[0]:
+            s.form.names[0] = daily.last_name(s.ctx.host)
         self.regrade(s, out)
 
     def look(self, s: Table, out: Effects) -> None:

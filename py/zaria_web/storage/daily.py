@@ -24,6 +24,7 @@ from zaria.moves import MAX_MOVES
 from zaria_web.runtime.effects import Effects, Performed
 from zaria_web.runtime.host import Host
 from zaria_web.storage import stored
+from zaria_web.ui.names import clean_name
 
 KEY = "zaria.daily"
 BAD_KEY = "zaria.baddaily"
@@ -218,6 +219,34 @@ def summary(days: Mapping[str, Day], today: str) -> Summary:
     scores = [v.score for _, v in played if v.score is not None]
     rows = tuple((d, v.score or 0, v.computer) for d, v in played)
     return Summary(len(played), streak, max(scores) if scores else None, rows)
+
+
+#: The name the player last played a challenge under (plain text), offered again by
+#: the forms of the daily dice and of duels.
+NAME_KEY = "zaria.name"
+
+
+def last_name(host: Host) -> str:
+    """The name last played under, as the forms show it (empty when none can be read)."""
+    found = stored.read(host, NAME_KEY, _name)
+    return found.value or ""
+
+
+def _name(text: str) -> str:
+    name = clean_name(text)
+    if name != text:
+        raise stored.Unreadable("not a name")
+    return name
+
+
+@dataclass(frozen=True)
+class RememberName(Performed):
+    """Remember ``name``, the one a challenge was just started under."""
+
+    name: str
+
+    def perform(self, host: Host, notify: Callable[[str], None]) -> bool:
+        return stored.write(host, NAME_KEY, clean_name(self.name))
 
 
 def clear(host: Host) -> bool:
