@@ -332,6 +332,9 @@ def test_a_link_followed_in_the_page_is_read_as_a_load_reads_it() -> None:
     page.follow("#/nowhere")
     assert "This address leads to no page of Zaria" in page.screen and page.address == ""
     assert 'data-game="penta"' in page.screen
+    # Another link refused on home: its notice alone, as a load would show it.
+    page.follow("#/duel/%")
+    assert "damaged" in page.screen and "leads to no page" not in page.screen
 
 
 def test_an_address_that_names_nothing_is_said_on_a_load_too() -> None:

@@ -177,6 +177,11 @@ class TakeOver(Intent, acts="take-over"):
     game: str = datum("game")
 
 
+def _about_a_link(notice: str) -> bool:
+    """Whether ``notice`` is about an address opened (a link refused)."""
+    return notice == ADDRESS_UNKNOWN or notice.startswith("err.link.")
+
+
 #: The intents the app's update takes.
 APP_INTENTS = (Open, OpenRules, OpenPast, ChooseLanguage, SwitchTheme, CloseNotice, TakeOver)
 #: The app's own controls, by ``data-act``: the intent each reports (the app's update
@@ -660,6 +665,8 @@ class App:
             self.go(name)
             return
         self._remember(name)
+        # The notices of an earlier link go, as a load would not show them.
+        self.ctx.notices[:] = [n for n in self.ctx.notices if not _about_a_link(n)]
         self._show_carried()
         self._carried.clear()
         self.dispatch(Refresh())
