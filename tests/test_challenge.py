@@ -454,6 +454,10 @@ def test_a_daily_replayed_from_its_moves_keeps_its_row_of_symbols() -> None:
     # The page draws the same row: a square of each kept symbol's colour, in order.
     squares = re.findall(r'class="sym sym-(\w+)"', host.screen_html)
     assert squares == [SYMBOL_CLASSES[c] for c in kept]
+    # Under the name played under, with the review of its choices and its log.
+    page = Page(host.screen_html)
+    assert "Ann" in page.text["penta-end-title"] and "Perfect" not in page.plain()
+    assert "Game log (13 turns)" in page.plain()
 
 
 def test_a_default_name_in_another_language_is_still_the_players_own_result() -> None:

@@ -46,6 +46,12 @@ class Table(Protocol):
     game: Any
     part: Any
     form: Any
+    log: Any
+    dice: Any
+    rolled: frozenset[int]
+    note: Any
+
+    def play(self, action: Any, out: Effects) -> bool: ...
 
     def shared_update(self, intent: Any, out: Effects) -> None: ...
 
@@ -122,22 +128,37 @@ class Versus:
 
     def _replay_day(self, s: Table, day: daily.Day) -> None:
         """Today's daily, played already here (its game no longer saved): its result
-        again, its game replayed from the moves kept."""
+        again, its game played again on this screen from the moves kept, under the
+        name kept (the review comes back with it when Penta's table is here)."""
         offer = self.offer
         assert offer is not None
-        try:
-            game = self.dup.replayed(offer.seed, day.moves)
-        except Exception:  # moves kept by another version: the figures stay shown
-            game = None
-        if game is None:
-            return
-        offer.moves = list(day.moves)
-        offer.attempts = day.attempts
-        offer.kept_symbols = day.symbols
+        before = (s.game, s.phase, s.log, s.dice)
+        offer.attempts, offer.kept_symbols = day.attempts, day.symbols
         if day.computer is not None:
             offer.grade = (day.computer, "")
         self.challenge, self.offer = offer, None
-        s.game, s.phase = game, "end"
+        try:
+            replayed = self._replayed(s, offer, day)
+        except Exception:  # moves kept by another version: the figures stay shown
+            replayed = False
+        if not replayed:
+            self.challenge, self.offer = None, offer
+            s.game, s.phase, s.log, s.dice = before
+            return
+        s.phase, s.rolled, s.note = "end", frozenset(), None
+
+    def _replayed(self, s: Table, offer: ch.Challenge, day: daily.Day) -> bool:
+        """Play ``day``'s moves on this screen, as they were played (nothing said or
+        written); whether they played to the game's end."""
+        name = day.name or s.ctx.tr(DEFAULT_NAME, n=1)
+        game = s.part.new_game([Seat(name)], duplicate=True)
+        s.game, s.phase, s.log = game, "play", GameLog()
+        s.dice = dice.duplicate(offer.seed, game.next_throw)
+        offer.moves = []
+        for action in self.dup.code.decode(day.moves):
+            if not s.play(action, Effects()):
+                return False
+        return bool(game.over)
 
     def history_entry(self, s: Table) -> str:
         """A duel link being answered is its own address (a reload opens it again)."""
@@ -277,9 +298,10 @@ class Versus:
         date = mine.date if self.kind == DAILY else self._todays(s, mine.seed)
         if force and date:  # a daily's dice, played here or through a link to them
             computer = None if mine.grade is None else mine.grade[0]
-            moves = "".join(mine.moves)
+            moves, name = "".join(mine.moves), game.seats[0].name
+            row = self.row(s)
             out.write(
-                daily.RecordDay(self.game_name, date, ch.score(game), computer, moves, self.row(s))
+                daily.RecordDay(self.game_name, date, ch.score(game), computer, moves, row, name)
             )
 
     def _todays(self, s: Table, seed: str) -> str | None:
