@@ -4,6 +4,7 @@ challenger and deals the same dice, and a tampered link refused with its notice.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -13,6 +14,9 @@ from playwright.sync_api import Page, expect
 
 from a11y import audit
 from conftest import App
+from zaria.dice import daily_seed
+from zaria.farkle.moves import computer_game
+from zaria.farkle.rules import DEFAULT_RULES
 from zaria_web import duel
 
 DAY = "2026-12-04T10:00:00"
@@ -155,3 +159,74 @@ def test_a_challenge_fits_the_narrowest_phone(app: App) -> None:
     page.locator("#fk-challenge-home").click()
     expect(page.locator("#daily-farkle")).to_have_text("Daily dice ✓")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+
+
+def farkle_link(seed: str, *names: str) -> tuple[str, int]:
+    """A Farkle duel's token on ``seed``'s dice, each of ``names`` with a game of its own
+    (the computer's, level normal: real moves, so each result is verified); the first
+    one's score."""
+    game, moves = computer_game(seed, level="normal")
+    score = int(game.outcome().totals[0])  # type: ignore[union-attr]
+    results = tuple(duel.Result(n, score, moves) for n in names)
+    return duel.encode(duel.Duel("farkle", DEFAULT_RULES.id, seed, results)), score
+
+
+def fragment(page: Page) -> str:
+    return str(page.evaluate("location.hash"))
+
+
+def test_a_daily_played_through_a_friends_link_stays_the_players_daily(app: App) -> None:
+    token, score = farkle_link(daily_seed("farkle", datetime.date.today()), "Ann")
+    page = app.open("#/duel/" + token)
+    expect(page.locator("#fk-standings")).to_have_text(f"Ann: {score:,}")
+    page.locator("#fk-name-0").fill("Béa")
+    page.locator("#fk-play").click()
+    play_farkle(page)
+    expect(page.locator(".vs-table")).to_contain_text("Béa (you)")
+    # Home, then the daily's page: Béa's result, beside Ann's, and a link carrying both.
+    page.locator("#fk-challenge-home").click()
+    page.locator("#daily-farkle").click()
+    expect(page.locator(".vs-table")).to_contain_text("Béa (you)")
+    expect(page.locator("#fk-watch-0-summary")).to_contain_text("Ann")
+    expect(page.locator("#screen")).not_to_contain_text("Farkle, you")
+    link = page.locator("#fk-link").input_value()
+    assert [r.name for r in duel.decode(link.split("#/duel/")[1]).results] == ["Ann", "Béa"]
+
+
+def test_a_link_opened_in_a_tab_showing_the_app_is_read_as_a_load_reads_it(app: App) -> None:
+    ann, score = farkle_link("duel/farkle/tab", "Ann")
+    both, _ = farkle_link("duel/farkle/tab", "Ann", "Ben")
+    page = app.open("#/duel/" + ann)
+    expect(page.locator("#fk-standings")).to_have_text(f"Ann: {score:,}")
+    # The answer opened in the same tab (only the part after # changes): it is shown.
+    page.evaluate("(a) => { location.hash = a; }", "#/duel/" + both)
+    expect(page.locator("#fk-standings")).to_contain_text("Ben")
+    # A damaged link opened the same way: home, its notice in sight, its address gone.
+    damaged = both[:-3] + ("AAA" if both[-3:] != "AAA" else "BBB")
+    page.evaluate("(a) => { location.hash = a; }", "#/duel/" + damaged)
+    expect(page.locator(".notice-row")).to_contain_text("damaged or has been changed")
+    expect(page.locator(".game-grid")).to_be_visible()
+    assert fragment(page) == ""
+    # An address naming nothing, typed on a game's screen: home, saying so.
+    page.locator("#daily-farkle").click()
+    page.evaluate("location.hash = '#/nowhere'")
+    expect(page.locator(".notice-row")).to_contain_text("leads to no page of Zaria")
+    expect(page.locator(".game-grid")).to_be_visible()
+    assert fragment(page) == ""
+
+
+def test_a_duel_link_holding_a_percent_sign_gets_its_notice(app: App) -> None:
+    token, score = farkle_link("duel/farkle/escaped", "Ann")
+    page = app.open("#/duel/AAAA-BBBB-%%%")
+    expect(page.locator(".notice-row")).to_contain_text("damaged or has been changed")
+    expect(page.locator(".game-grid")).to_be_visible()
+    assert fragment(page) == ""
+    # Cut inside an escape, opened in the tab: the same notice, though dismissed before.
+    page.locator(".notice-row button").first.click()
+    expect(page.locator(".notice-row")).to_have_count(0)
+    page.evaluate("(a) => { location.hash = a; }", "#/duel/" + token[:-4] + "%2")
+    expect(page.locator(".notice-row")).to_contain_text("damaged or has been changed")
+    # The same link percent-encoded whole, as a chat app may send it: read.
+    escaped = "".join(f"%{ord(c):02X}" if c in "-_" else c for c in token)
+    page.evaluate("(a) => { location.hash = a; }", "#%2Fduel%2F" + escaped)
+    expect(page.locator("#fk-standings")).to_have_text(f"Ann: {score:,}")

@@ -274,7 +274,44 @@ def test_home_offers_each_games_daily_dice_and_marks_them_once_played() -> None:
 def test_the_addresses_of_the_challenges() -> None:
     assert entry_of("#/daily/penta") == "penta-daily"
     assert entry_of("#/duel/farkle") == "farkle-duel"
-    assert entry_of("#/daily/chess") is None and entry_of("#/duel/a b") is None
+    assert entry_of("#/daily/chess") is None
+    # Whatever follows #/duel/ is a duel's token, read (or refused) by the duel's reader.
+    assert entry_of("#/duel/a b") == "duel:a b"
+
+
+@pytest.mark.parametrize(
+    ("spoilt", "notice"),
+    [
+        (lambda t: t[:12] + "-%%%", "damaged or has been changed"),
+        (lambda t: t[:-4] + "%2", "damaged or has been changed"),  # cut inside an escape
+        (lambda t: t + "%", "damaged or has been changed"),
+        (lambda t: "A" * 4001 + "%25", "too long"),
+    ],
+)
+def test_a_duel_link_holding_a_percent_sign_is_refused_with_its_notice(
+    spoilt: Any, notice: str
+) -> None:
+    token = duel.encode(duel.Duel("penta", "", "duel/penta/abc", (duel.Result("Ann", 200, "r"),)))
+    app, host = _app()
+    saved = dict(host.storage)
+    entry = entry_of("#/duel/" + spoilt(token))
+    assert entry is not None
+    app.open_entry(entry)
+    app.redraw()
+    assert app.screen.name == "home" and host.history == ["home"]
+    assert notice in Page(host.screen_html).plain()
+    assert host.storage == saved
+
+
+def test_a_duel_link_merely_percent_encoded_is_read() -> None:
+    token = duel.encode(duel.Duel("penta", "", "duel/penta/abc", (duel.Result("Ann", 200, "r"),)))
+    escaped = "#%2Fduel%2F" + "".join(f"%{ord(c):02X}" if c in "-_" else c for c in token)
+    app, host = _app()
+    entry = entry_of(escaped)
+    assert entry == "duel:" + token
+    app.open_entry(entry)
+    assert app.screen.name == "penta-duel"
+    assert Page(host.screen_html).text["penta-standings"] == "Ann: 200"
 
 
 def test_the_statistics_count_the_days_played_the_streak_and_the_best() -> None:
@@ -336,26 +373,67 @@ def test_the_attempts_shown_are_the_attempts_counted_after_a_reload(game: str) -
     assert Page(host.screen_html).text[f"{s.prefix}-attempts"].endswith(": 2")
 
 
-def test_todays_daily_dice_played_through_a_link_are_the_players_daily() -> None:
+def _play_costly(app: App) -> GameScreen[Any]:
+    """Play the game on the table to its end, badly: Penta one roll a round in the first
+    box it may take (costly choices for the review); Farkle as the computer would."""
+    s = _screen(app)
+    if s.spec.name != "penta":
+        return _play_out(app)
+    while not s.game.over:
+        app.dispatch(Play(Roll()))
+        app.dispatch(Play(Record(next(iter(s.game.options())))))
+    return s
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_todays_daily_dice_played_through_a_link_are_the_players_daily(game: str) -> None:
     ann, ann_host = _app()
-    _open_daily(ann, "penta")
+    _open_daily(ann, game)
+    ann.action("start", {})
+    prefix = _play_out(ann).prefix
+    ben, ben_host = _app()
+    ben.open_entry(_link(ann_host, prefix))
+    # Today's dice, offered on the daily's own screen with Ann's result.
+    assert ben.screen.name == f"{game}-daily"
+    page = Page(ben_host.screen_html)
+    assert page.text[f"{prefix}-standings"].startswith("Ann: ")
+    ben.action("seat-name", {"index": "0", "value": "Béa", "event": "input"})
+    ben.action("start", {})
+    s = _play_costly(ben)
+    day = daily.parse(ben_host.storage[daily.KEY])[game]["2026-12-04"]
+    assert day.attempts == 1 and day.score == s.game.outcome().totals[0]
+    played = Page(ben_host.screen_html).plain()
+    # Home, then the daily's page: the same result, name, review and side by side.
+    ben.action("home", {})
+    ben.action("open", {"game": f"{game}-daily"})
+    page = Page(ben_host.screen_html)
+    assert _screen(ben).phase == "end" and page.plain() == played
+    assert "Béa (you)" in page.plain() and "Ann" in page.text[f"{prefix}-watch-0"]
+    if game == "penta":
+        assert "Béa" in page.text["penta-end-title"] and "Perfect" not in page.plain()
+    carried = duel.decode(_link(ben_host, prefix).removeprefix("duel:"))
+    assert [r.name for r in carried.results] == ["Ann", "Béa"]
+    # Ben's link back reaches Ann's daily result, with both side by side.
+    ann.open_entry(_link(ben_host, prefix))
+    assert ann.screen.name == f"{game}-daily" and _screen(ann).phase == "end"
+    page = Page(ann_host.screen_html)
+    assert "Side by side" in page.plain() and not page.has(f"{prefix}-play")
+    assert "already has" not in page.plain()  # two players: not full
+
+
+def test_a_link_to_todays_daily_joins_the_daily_being_played() -> None:
+    ann, ann_host = _app()
+    _open_daily(ann, "farkle")
     ann.action("start", {})
     _play_out(ann)
     ben, ben_host = _app()
-    ben.open_entry(_link(ann_host, "penta"))
-    assert ben.screen.name == "penta-duel"
+    _open_daily(ben, "farkle", "Ben")
     ben.action("start", {})
+    ben.open_entry(_link(ann_host, "fk"))
+    assert ben.screen.name == "farkle-daily" and _screen(ben).phase == "play"
     _play_out(ben)
-    day = daily.parse(ben_host.storage[daily.KEY])["penta"]["2026-12-04"]
-    assert day.attempts == 1 and day.score == _screen(ben).game.outcome().totals[0]
-    ben.action("open", {"game": "penta-daily"})  # not offered again: its result
-    assert _screen(ben).phase == "end"
-    # Ben's link back reaches Ann's daily result, with both side by side.
-    ann.open_entry(_link(ben_host, "penta"))
-    assert ann.screen.name == "penta-daily" and _screen(ann).phase == "end"
-    page = Page(ann_host.screen_html)
-    assert "Side by side" in page.plain() and not page.has("penta-play")
-    assert "already has" not in page.plain()  # two players: not full
+    assert "Ben (you)" in Page(ben_host.screen_html).plain()
+    assert daily.parse(ben_host.storage[daily.KEY])["farkle"]["2026-12-04"].attempts == 1
 
 
 def test_a_daily_replayed_from_its_moves_keeps_its_row_of_symbols() -> None:
@@ -376,6 +454,10 @@ def test_a_daily_replayed_from_its_moves_keeps_its_row_of_symbols() -> None:
     # The page draws the same row: a square of each kept symbol's colour, in order.
     squares = re.findall(r'class="sym sym-(\w+)"', host.screen_html)
     assert squares == [SYMBOL_CLASSES[c] for c in kept]
+    # Under the name played under, with the review of its choices and its log.
+    page = Page(host.screen_html)
+    assert "Ann" in page.text["penta-end-title"] and "Perfect" not in page.plain()
+    assert "Game log (13 turns)" in page.plain()
 
 
 def test_a_default_name_in_another_language_is_still_the_players_own_result() -> None:
@@ -409,3 +491,58 @@ def test_a_daily_left_open_over_midnight_starts_the_new_days_dice() -> None:
     app.action("start", {})
     assert _screen(app).versus.challenge.seed == "daily/farkle/2026-12-05"
     assert daily.parse(host.storage[daily.KEY])["farkle"]["2026-12-05"].attempts == 1
+
+
+def test_a_new_duel_leaves_the_old_duels_address() -> None:
+    token = duel.encode(duel.Duel("penta", "", "duel/penta/abc", (duel.Result("Ann", 200, "r"),)))
+    app, host = _app()
+    app.open_entry("duel:" + token)
+    assert host.history == ["home", "duel:" + token]
+    app.action("duel-new", {})
+    assert host.history == ["home", "penta-duel"]
+    assert not Page(host.screen_html).has("penta-standings")
+
+
+def test_a_dailys_link_says_its_day_and_what_playing_it_uses_up() -> None:
+    ann, ann_host = _app("2026-12-03")
+    _open_daily(ann, "farkle")
+    ann.action("start", {})
+    _play_out(ann)
+    link = _link(ann_host, "fk")
+    same_day, host = _app("2026-12-03")
+    same_day.open_entry(link)
+    page = Page(host.screen_html)
+    assert page.text["fk-challenge-title"] == "Daily dice · Farkle"
+    assert "2026-12-03" in page.plain()
+    assert page.text["fk-of-day"].startswith("Playing these dice uses up your daily dice")
+    next_day, host = _app("2026-12-04")
+    next_day.open_entry(link)
+    page = Page(host.screen_html)
+    assert next_day.screen.name == "farkle-duel"
+    assert page.text["fk-of-day"].startswith("The daily dice of 2026-12-03, played here as a duel")
+
+
+def test_the_name_last_played_under_is_offered_by_both_forms() -> None:
+    app, host = _app()
+    _open_daily(app, "penta", "Béa")
+    app.action("home", {})
+    app.action("open", {"game": "farkle-duel"})
+    assert Page(host.screen_html).tags["fk-name-0"]["value"] == "Béa"
+    again, _ = _app(host=host)  # a reload
+    again.action("open", {"game": "penta-duel"})
+    assert Page(host.screen_html).tags["penta-name-0"]["value"] == "Béa"
+
+
+def test_a_dailys_result_left_open_over_midnight_offers_the_new_dice() -> None:
+    app, host = _app("2026-12-04")
+    _open_daily(app, "farkle")
+    app.action("start", {})
+    _play_out(app)
+    assert "New dice tomorrow." in Page(host.screen_html).plain()
+    host.clock_iso = "2026-12-05T00:01:00.000+01:00"
+    app.action("share", {"what": "result"})
+    page = Page(host.screen_html)
+    assert "New dice tomorrow." not in page.plain() and page.has("fk-today")
+    app.action("daily-today", {})
+    page = Page(host.screen_html)
+    assert "2026-12-05" in page.text["fk-challenge"] and page.has("fk-play")

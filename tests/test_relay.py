@@ -37,11 +37,22 @@ class MainThread:
         #: The file picked in a file field (its text), and the files saved (their texts).
         self.picked: str | None = None
         self.saved: list[str] = []
+        #: The address in the address bar (the part after ``#``, with it).
+        self.address = ""
 
     def _fetch(
         self, url: str, done: Callable[[bytes], None], failed: Callable[[str], None]
     ) -> None:
         self.downloads.append((url, done, failed))
+
+    def follow(self, address: str) -> None:
+        """A link to ``address`` followed in this page (or typed in its address bar):
+        the browser adds an entry of its own, then tells the page."""
+        del self.history[self.at + 1 :]
+        self.history.append({})
+        self.at += 1
+        self.address = address
+        self.call("popstate", {"state": None, "hash": address})
 
     def state(self) -> dict[str, Any] | None:
         return self.history[self.at] if self.at >= 0 else None
@@ -121,6 +132,7 @@ class MainThread:
             self.call("popstate", {"state": self.state(), "hash": ""})
             return
         entry = {"zaria": args["name"], "depth": args["depth"]}
+        self.address = args["address"]
         if name == "push":
             del self.history[self.at + 1 :]
             self.history.append(entry)
@@ -288,6 +300,48 @@ def test_going_up_steps_back_through_the_history() -> None:
     page.click("home")  # two steps back; the page's popstate relabels the entry reached
     assert page.at == 0 and page.state() == {"zaria": "home", "depth": 0}
     assert 'data-game="penta"' in page.screen
+
+
+def _duel_token(*names: str) -> str:
+    from zaria_web import duel
+
+    results = tuple(duel.Result(n, 200 + i, "r") for i, n in enumerate(names))
+    return duel.encode(duel.Duel("penta", "", "duel/penta/abc", results))
+
+
+def test_a_link_followed_in_the_page_is_read_as_a_load_reads_it() -> None:
+    page = MainThread()
+    page.start("#/duel/" + _duel_token("Ann"))
+    assert "Ann: 200" in page.screen and "Ben" not in page.screen
+    # Another link to the screen shown: drawn again with what it carries.
+    page.follow("#/duel/" + _duel_token("Ann", "Ben"))
+    assert "Ben: 201" in page.screen
+    assert page.state() == {"zaria": "duel:" + _duel_token("Ann", "Ben"), "depth": 1}
+    assert page.history[-2] == {"zaria": "home", "depth": 0}
+    # A damaged link: home, with its notice in sight, and its address gone.
+    page.follow("#/duel/" + _duel_token("Ann")[:-3] + "%%%")
+    assert 'data-game="penta"' in page.screen and "damaged or has been changed" in page.screen
+    assert page.address == "" and page.state() == {"zaria": "home", "depth": 0}
+    # Opened again on home after the notice was dismissed: shown again.
+    page.click("notice-close", notice="err.link.damaged")
+    assert "damaged" not in page.screen
+    page.follow("#/duel/%")
+    assert "damaged or has been changed" in page.screen
+    # An address of the app's form that names nothing: home, saying so.
+    page.click("open", game="stats")
+    page.follow("#/nowhere")
+    assert "This address leads to no page of Zaria" in page.screen and page.address == ""
+    assert 'data-game="penta"' in page.screen
+    # Another link refused on home: its notice alone, as a load would show it.
+    page.follow("#/duel/%")
+    assert "damaged" in page.screen and "leads to no page" not in page.screen
+
+
+def test_an_address_that_names_nothing_is_said_on_a_load_too() -> None:
+    page = MainThread()
+    page.start("#/duel/")
+    assert "This address leads to no page of Zaria" in page.screen
+    assert page.address == "" and page.state() == {"zaria": "home", "depth": 0}
 
 
 def test_a_typed_address_opens_its_screen_one_entry_up() -> None:

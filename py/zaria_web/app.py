@@ -121,6 +121,8 @@ BACKS = Live(lambda: (*PLAYED, "home"))
 ERROR_UNSAVED = "error.generic_unsaved"
 #: How much of an error's own text the notice shows (enough to report it).
 ERROR_DETAIL_LENGTH = 200
+#: The notice of an address of the app's form that names no screen.
+ADDRESS_UNKNOWN = "err.address"
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,11 @@ class TakeOver(Intent, acts="take-over"):
     game: str = datum("game")
 
 
+def _about_a_link(notice: str) -> bool:
+    """Whether ``notice`` is about an address opened (a link refused)."""
+    return notice == ADDRESS_UNKNOWN or notice.startswith("err.link.")
+
+
 #: The intents the app's update takes.
 APP_INTENTS = (Open, OpenRules, OpenPast, ChooseLanguage, SwitchTheme, CloseNotice, TakeOver)
 #: The app's own controls, by ``data-act``: the intent each reports (the app's update
@@ -218,6 +225,8 @@ class App:
         self._closed = False
         #: Notices about a move to another screen, shown on the screen it leads to.
         self._carried: list[str] = []
+        #: The history entry of the screen shown, as last labelled or reached.
+        self._entry: str | None = None
         if boot_notice is not None:
             self.notice(boot_notice)
 
@@ -289,6 +298,7 @@ class App:
         if going is not None:
             self.go(going)
             return
+        self._relabel()
         if draw or any(isinstance(e, Draw) for e in out.items):
             self.redraw()
         self._present(out)
@@ -493,24 +503,13 @@ class App:
         """
         changed = name != self.screen.name
         if changed and not from_history:
-            entry, depth = name, DEPTHS.get(name, 1)
-            if name == "rules":  # which game's rules (and from where), for Forward after a reload
-                rules = self._screen("rules")
-                game, back = str(getattr(rules, "game", GAMES[0])), str(getattr(rules, "back", ""))
-                entry += ":" + game + (":" + back if back in BACKS and back != game else "")
-                depth = 1 if back == "home" else 2  # over home, or over the game
-            elif name == "game":  # which finished game
-                entry += ":" + str(getattr(self._screen("game"), "ident", ""))
-            elif name in PLAYED:  # a duel link answered is its link, until played
-                entry = getattr(self._screen(name), "history_entry", lambda: name)()
-            self.host.remember_screen(entry, depth)
+            self._remember(name)
         if changed:
             self._update_unseen(self.screen, Leave())
             self.ctx.notices.clear()  # notices concern the screen they appeared on
             self._dismissed.clear()
             self.error_detail = None
-            for carried in self._carried:  # about the move itself (a link refused)
-                self.notice(carried)
+            self._show_carried()
         self._carried.clear()
         self.screen = self._screen(name)
         out = Effects()
@@ -524,6 +523,37 @@ class App:
             self.host.perform(ScrollTop())
         if not any(isinstance(e, Focus) for e in out.items):
             self.host.perform(Focus("#screen"))
+
+    def _remember(self, name: str) -> None:
+        """Label the browser's history with the screen ``name``: its entry and depth."""
+        entry, depth = name, DEPTHS.get(name, 1)
+        if name == "rules":  # which game's rules (and from where), for Forward after a reload
+            rules = self._screen("rules")
+            game, back = str(getattr(rules, "game", GAMES[0])), str(getattr(rules, "back", ""))
+            entry += ":" + game + (":" + back if back in BACKS and back != game else "")
+            depth = 1 if back == "home" else 2  # over home, or over the game
+        elif name == "game":  # which finished game
+            entry += ":" + str(getattr(self._screen("game"), "ident", ""))
+        elif name in PLAYED:  # a duel link answered is its link, until played
+            entry = getattr(self._screen(name), "history_entry", lambda: name)()
+        self._entry = entry
+        self.host.remember_screen(entry, depth)
+
+    def _relabel(self) -> None:
+        """The history's entry follows the game screen's when it changes in place (a
+        new duel started where a duel link was answered: the old link's address goes)."""
+        screen = self.screen
+        if screen.name not in PLAYED or self._entry is None:
+            return
+        if getattr(screen, "history_entry", lambda: screen.name)() != self._entry:
+            self._remember(screen.name)
+
+    def _show_carried(self) -> None:
+        """Show the notices about the move to this screen (a link refused): each one
+        again, though dismissed before, since the link was opened again."""
+        for carried in self._carried:
+            self._dismissed.discard(carried)
+            self.notice(carried)
 
     def depth(self) -> int:
         """How many steps from home the screen shown is (its history entry's depth)."""
@@ -619,6 +649,7 @@ class App:
         """The browser's Back or Forward button reached the screen of ``entry``
         (a screen's name; for the rules, ``rules:<game>``), or a reload came back to it."""
         name = self._entry_screen(entry)
+        self._entry = entry
         if name != self.screen.name:
             self.go(name, from_history=True)
         elif name == "game":
@@ -626,12 +657,27 @@ class App:
 
     def open_entry(self, entry: str) -> None:
         """Open the screen of ``entry`` as a link to it does: over home, in a new
-        history entry (Back returns home, and so do the rules' back buttons)."""
+        history entry (Back returns home, and so do the rules' back buttons). The
+        screen shown already is drawn again (another finished game or duel on it),
+        in an entry of its own over home, as on any other screen."""
         name = self._entry_screen(entry, link=True)
         if name != self.screen.name:
             self.go(name)
-        else:
-            self.dispatch(Refresh())  # another finished game or duel, on the screen shown
+            return
+        self._remember(name)
+        # The notices of an earlier link go, as a load would not show them.
+        self.ctx.notices[:] = [n for n in self.ctx.notices if not _about_a_link(n)]
+        self._show_carried()
+        self._carried.clear()
+        self.dispatch(Refresh())
+        if name != "home":
+            self.host.perform(ScrollTop())
+            self.host.perform(Focus("#screen"))
+
+    def open_unknown(self) -> None:
+        """An address of the app's form that names no screen: home, with its notice."""
+        self._carried.append(ADDRESS_UNKNOWN)
+        self.open_entry("home")
 
     def _entry_screen(self, entry: str, link: bool = False) -> str:
         """The screen ``entry`` names, made ready (which game's rules); home if none."""
@@ -662,9 +708,8 @@ class App:
             screen = self._screen(found.game + DUEL)
             screen.answer(found)  # type: ignore[attr-defined]
         except (duel.LinkError, ValueError) as exc:
-            notice = getattr(exc, "msg_id", "err.link.damaged")
-            self.notice(notice)
-            self._carried.append(notice)  # shown on home, where the link leads instead
+            # Shown on home, where the link leads instead.
+            self._carried.append(getattr(exc, "msg_id", "err.link.damaged"))
             return "home"
         return screen.name
 

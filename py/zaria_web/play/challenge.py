@@ -232,6 +232,11 @@ class NewDuel(Intent, acts="duel-new"):
     """Start another duel, on new dice."""
 
 
+@dataclass(frozen=True)
+class TodaysDice(Intent, acts="daily-today"):
+    """Offer today's daily dice (the result shown is an earlier day's)."""
+
+
 #: The ids of the text fields a challenge's result shows.
 LINK_FIELD = "link"
 

@@ -21,7 +21,7 @@ from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
 from zaria_web.play.log import GameLog
-from zaria_web.play.seats import DEFAULT_NAME, shown_name
+from zaria_web.play.seats import DEFAULT_NAME, SeatName, shown_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
 from zaria_web.storage import daily
@@ -32,7 +32,7 @@ from zaria_web.ui.names import in_every_language
 DEFAULT_NAMES = tuple(in_every_language(DEFAULT_NAME, n=1))
 
 #: A challenge's own controls, by ``data-act``.
-ACTS: dict[str, Maker] = table(ch.ShareResult, ch.NewDuel, ch.Shared)
+ACTS: dict[str, Maker] = table(ch.ShareResult, ch.NewDuel, ch.Shared, ch.TodaysDice)
 
 
 class Table(Protocol):
@@ -45,6 +45,13 @@ class Table(Protocol):
     phase: str
     game: Any
     part: Any
+    form: Any
+    log: Any
+    dice: Any
+    rolled: frozenset[int]
+    note: Any
+
+    def play(self, action: Any, out: Effects) -> bool: ...
 
     def shared_update(self, intent: Any, out: Effects) -> None: ...
 
@@ -64,11 +71,17 @@ class Versus:
         self.days: daily.Days = {}
         #: What the result says of the last share (a message id; empty: nothing yet).
         self.shared = ""
+        #: The device's day at the last update (a daily's result says what is true of
+        #: the next dice: tomorrow's, or today's already).
+        self.today = ""
 
     # -- the game's life ----------------------------------------------------------------
     def update(self, s: Table, intent: Any, out: Effects) -> None:
-        if isinstance(intent, Enter | Refresh):
+        self.today = s.ctx.host.now_iso()[:10]
+        if isinstance(intent, Enter | Refresh | ch.TodaysDice):
             self.look(s, out)
+        if isinstance(intent, ch.TodaysDice):
+            out.focus(f"#{s.prefix}-challenge-title")
         if isinstance(intent, ch.ShareResult):
             self.shared = ""
             self.share(s, intent.what, out)
@@ -82,6 +95,10 @@ class Versus:
             out.focus(f"#{s.prefix}-play")
         else:
             s.shared_update(intent, out)
+        if isinstance(intent, SeatName) and intent.index == 0:
+            out.write(daily.RememberName(intent.value))  # offered by both forms from now on
+        elif isinstance(intent, Enter) and s.phase == "setup" and not s.form.names[0]:
+            s.form.names[0] = daily.last_name(s.ctx.host)
         self.regrade(s, out)
 
     def look(self, s: Table, out: Effects) -> None:
@@ -101,7 +118,8 @@ class Versus:
             )
         if playing or (mine is not None and mine.date == today):
             return
-        self.offer = ch.daily(self.game_name, today)
+        if self.offer is None or self.offer.date != today:
+            self.offer = ch.daily(self.game_name, today)  # a link to them stays with them
         day = daily.day_of(self.days, self.game_name, today)
         if day.done:
             self._replay_day(s, day)
@@ -110,22 +128,37 @@ class Versus:
 
     def _replay_day(self, s: Table, day: daily.Day) -> None:
         """Today's daily, played already here (its game no longer saved): its result
-        again, its game replayed from the moves kept."""
+        again, its game played again on this screen from the moves kept, under the
+        name kept (the review comes back with it when Penta's table is here)."""
         offer = self.offer
         assert offer is not None
-        try:
-            game = self.dup.replayed(offer.seed, day.moves)
-        except Exception:  # moves kept by another version: the figures stay shown
-            game = None
-        if game is None:
-            return
-        offer.moves = list(day.moves)
-        offer.attempts = day.attempts
-        offer.kept_symbols = day.symbols
+        before = (s.game, s.phase, s.log, s.dice)
+        offer.attempts, offer.kept_symbols = day.attempts, day.symbols
         if day.computer is not None:
             offer.grade = (day.computer, "")
         self.challenge, self.offer = offer, None
-        s.game, s.phase = game, "end"
+        try:
+            replayed = self._replayed(s, offer, day)
+        except Exception:  # moves kept by another version: the figures stay shown
+            replayed = False
+        if not replayed:
+            self.challenge, self.offer = None, offer
+            s.game, s.phase, s.log, s.dice = before
+            return
+        s.phase, s.rolled, s.note = "end", frozenset(), None
+
+    def _replayed(self, s: Table, offer: ch.Challenge, day: daily.Day) -> bool:
+        """Play ``day``'s moves on this screen, as they were played (nothing said or
+        written); whether they played to the game's end."""
+        name = day.name or s.ctx.tr(DEFAULT_NAME, n=1)
+        game = s.part.new_game([Seat(name)], duplicate=True)
+        s.game, s.phase, s.log = game, "play", GameLog()
+        s.dice = dice.duplicate(offer.seed, game.next_throw)
+        offer.moves = []
+        for action in self.dup.code.decode(day.moves):
+            if not s.play(action, Effects()):
+                return False
+        return bool(game.over)
 
     def history_entry(self, s: Table) -> str:
         """A duel link being answered is its own address (a reload opens it again)."""
@@ -136,23 +169,39 @@ class Versus:
 
     def answer(self, s: Table, found: duels.Duel) -> bool:
         """A duel link opened: on the dice already played here, every result beside the
-        player's; else, on a duel's screen, its dice offered with the results it
-        carries. Whether this screen takes it (a daily's only takes its own dice
-        played); raises :class:`~zaria_web.duel.LinkError` for rules it does not play."""
+        player's; on today's daily dice, the player's daily with the results it carries
+        (played on the daily's screen, so that its result, name and review are the
+        daily's); else, on a duel's screen, its dice offered with the results it
+        carries. Whether this screen takes it (a daily's only takes today's dice);
+        raises :class:`~zaria_web.duel.LinkError` for rules it does not play."""
         if found.rules != self.dup.rules:
             raise duels.LinkError("err.link.rules", f"rules {found.rules[:40]!r} are not played")
         if self.kind == DAILY:
             self.look(s, Effects())  # the day's result, if its game is no longer saved
-        mine = self.challenge
-        if mine is not None and mine.seed == found.seed and s.game is not None and s.game.over:
-            if mine.duel != found:
+        mine, game = self.challenge, s.game
+        if mine is not None and mine.seed == found.seed and game is not None:
+            if game.over:
+                if mine.duel != found:
+                    mine.duel = found
+                    mine.others = self._others(s, found)
+                s.phase, self.shared = "end", ""
+                return True
+            if self.kind == DAILY:  # today's daily being played: compared at its end
                 mine.duel = found
-                mine.others = self._others(s, found)
-            s.phase = "end"
-            return True
+                return True
         if self.kind == DAILY:
-            return False
+            return self._offer_today(s, found)
         self.offer = ch.answering(found)
+        s.phase = "setup"
+        return True
+
+    def _offer_today(self, s: Table, found: duels.Duel) -> bool:
+        """Today's daily dice not played yet, offered with the results of ``found`` (a
+        link to them); False for other dice."""
+        offer, game = self.offer, s.game
+        if offer is None or offer.seed != found.seed or (game is not None and not game.over):
+            return False
+        offer.duel = found
         s.phase = "setup"
         return True
 
@@ -249,9 +298,10 @@ class Versus:
         date = mine.date if self.kind == DAILY else self._todays(s, mine.seed)
         if force and date:  # a daily's dice, played here or through a link to them
             computer = None if mine.grade is None else mine.grade[0]
-            moves = "".join(mine.moves)
+            moves, name = "".join(mine.moves), game.seats[0].name
+            row = self.row(s)
             out.write(
-                daily.RecordDay(self.game_name, date, ch.score(game), computer, moves, self.row(s))
+                daily.RecordDay(self.game_name, date, ch.score(game), computer, moves, row, name)
             )
 
     def _todays(self, s: Table, seed: str) -> str | None:

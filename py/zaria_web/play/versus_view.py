@@ -44,6 +44,7 @@ def intro(s: Any, v: Versus) -> Markup:
         else tr("challenge.duel.answer" if offer and offer.duel else "challenge.duel.lead")
     )
     attempts = daily and offer is not None and _attempts(tr, v, offer.date)
+    of_day = offer is not None and offer.duel is not None and ch.daily_date(v.game_name, offer.seed)
     live = s.game is not None and not s.game.over
     buttons = el(
         "div",
@@ -58,6 +59,7 @@ def intro(s: Any, v: Versus) -> Markup:
         "section",
         el("h2", _title(tr, v), id=f"{prefix}-challenge-title", tabindex="-1"),
         el("p", lead, class_="challenge-lead"),
+        of_day and _of_day(tr, daily or of_day == v.today, of_day, prefix),
         _standings(tr, offer.duel.results, prefix) if offer and offer.duel else None,
         _full_ahead(tr, offer.duel.results) if offer and offer.duel else None,
         el(
@@ -74,6 +76,13 @@ def intro(s: Any, v: Versus) -> Markup:
         id=f"{prefix}-challenge",
         aria_labelledby=f"{prefix}-challenge-title",
     )
+
+
+def _of_day(tr: Translator, today: bool, date: str, prefix: str) -> Markup:
+    """What a daily's link played here counts as: today's daily (used up by playing
+    it), or a duel on another day's dice."""
+    said = tr("challenge.daily.from_link") if today else tr("challenge.duel.of_day", date=date)
+    return el("p", said, class_="challenge-of-day", id=f"{prefix}-of-day")
 
 
 def _attempts(tr: Translator, v: Versus, date: str) -> str:
@@ -111,9 +120,7 @@ def result(s: Any, v: Versus) -> Markup:
         _share(s, v),
         el(
             "div",
-            widgets.button(tr("challenge.duel.new"), "duel-new", f"{prefix}-duel-new", "btn")
-            if not daily
-            else el("p", tr("challenge.tomorrow"), class_="challenge-next"),
+            _next(tr, v, prefix),
             widgets.button(tr("nav.home"), "home", f"{prefix}-challenge-home", "btn"),
             class_="btn-row",
         ),
@@ -121,6 +128,19 @@ def result(s: Any, v: Versus) -> Markup:
         id=f"{prefix}-result",
         aria_labelledby=f"{prefix}-result-title",
     )
+
+
+def _next(tr: Translator, v: Versus, prefix: str) -> Markup:
+    """What comes next: a new duel; the next day's dice, or today's once the day
+    shown is over (a page left open over midnight)."""
+    mine = v.challenge
+    if v.kind != DAILY:
+        return widgets.button(tr("challenge.duel.new"), "duel-new", f"{prefix}-duel-new", "btn")
+    if mine is not None and v.today and mine.date < v.today:
+        return widgets.button(
+            tr("challenge.daily.today"), "daily-today", f"{prefix}-today", "btn primary"
+        )
+    return el("p", tr("challenge.tomorrow"), class_="challenge-next")
 
 
 def _share(s: Any, v: Versus) -> Markup:

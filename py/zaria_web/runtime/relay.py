@@ -268,6 +268,23 @@ class RelayHost:
             self.ops.append(Step(depth - here))
 
 
+def _follow(app: App, fragment: str) -> None:
+    """Open the screen the address ``fragment`` names (nothing for no address; home,
+    with its notice, for an address of the app's form that names nothing)."""
+    target = routes.entry_of(fragment)
+    if target is not None:
+        app.open_entry(target)
+    elif routes.unknown(fragment):
+        app.open_unknown()
+
+
+def _follow_link(app: App, host: RelayHost, fragment: str) -> None:
+    """Open the address ``fragment`` as a link: home goes below the screen it opens
+    (and the address is replaced at once, should the link be refused)."""
+    host.set_entry("home", 0)
+    _follow(app, fragment)
+
+
 def _entry(state: Any) -> tuple[str, int] | None:
     """The screen and depth of a history entry's state, if the app made it."""
     if not isinstance(state, dict):
@@ -384,28 +401,28 @@ class Relay:
         languages = tuple(str(x) for x in data.get("languages") or ())
         params = {str(k): str(v) for k, v in (data.get("params") or {}).items()}
         self.app = app = App(host, params, languages)
-        target = routes.entry_of(str(data.get("hash", "")))
+        fragment = str(data.get("hash", ""))
         if data.get("restart"):
             # A new entry drops the entries ahead of it (Forward leads nowhere, as on a
             # page just loaded); those behind it belong to the old app's life.
             host.set_entry("home", 0, push=True)
-            if target is not None:
-                app.open_entry(target)
+            _follow(app, fragment)
+        elif routes.unknown(fragment):
+            _follow_link(app, host, fragment)  # home, with its notice
         else:
-            self._open_address(app, host, target)
+            self._open_address(app, host, fragment)
         if data.get("revived"):
             app.notice("app.revived")  # the page gave up a worker that stopped answering
         app.redraw()
 
-    def _open_address(self, app: App, host: RelayHost, target: str | None) -> None:
+    def _open_address(self, app: App, host: RelayHost, fragment: str) -> None:
         """Show the screen the page's address names (a reload, a bookmark, a shared link),
         or home, labelling the history so that Back leads home."""
-        entry = host.entry
+        entry, target = host.entry, routes.entry_of(fragment)
         if target is not None and entry is not None and entry[0] == target and entry[1] > 0:
             app.history_to(target)  # a reload: the entries below it are the app's already
         elif target is not None:
-            host.set_entry("home", 0)  # a link: home goes below the screen it opens
-            app.open_entry(target)
+            _follow_link(app, host, fragment)
         elif entry is not None and entry[1] > 0:
             # Back at home after a reload on another screen: step back to the home entry
             # below rather than relabel this one (two home entries in a row would make
@@ -511,13 +528,13 @@ class Relay:
             return
         entry = host.entry = _entry(data.get("state"))
         if entry is None:
-            # An address typed or followed within the page (``#/stats``): its screen, in
-            # an entry one step above the screen it was typed on (so that stepping back
-            # from it lands on the entries below). Any other ``#…`` changes nothing.
-            typed = routes.entry_of(str(data.get("hash", "")))
-            if typed is not None:
-                host.set_entry(typed, app.depth() + 1)
-                app.history_to(typed)
+            # An address typed or a link followed within the page (``#/stats``, a duel's
+            # link): read as a load reads it, its screen over home in the entries the
+            # browser just added (Back returns to the screen it was opened on). A
+            # fragment of another form (``#top``) is no address: it changes nothing.
+            fragment = str(data.get("hash", ""))
+            if routes.entry_of(fragment) is not None or routes.unknown(fragment):
+                _follow_link(app, host, fragment)
             return
         app.history_to(entry[0])
 

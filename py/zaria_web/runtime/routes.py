@@ -8,13 +8,19 @@ game's rules and the screen their Back button returns to (``rules:<game>`` and
 read the other way round: its daily dice are ``#/daily/<game>``, its duel
 ``#/duel/<game>``, and a duel link opened ``#/duel/<token>`` (the entry
 ``duel:<token>``, whose token :mod:`zaria_web.duel` reads).
+
+An address is read as it was sent: percent-escapes are decoded first (a chat app
+may have escaped a link), and whatever follows ``#/duel/`` that is no game is a
+duel's token, for :mod:`zaria_web.duel` to read or refuse with its notice. An
+address of the app's form (``#/…``) that names nothing is :func:`unknown`: the
+page says so; a fragment of another form (``#top``) is no address at all.
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
-from zaria_web.duel import MAX_TOKEN
 from zaria_web.games import CHALLENGES, DUPLICATES, Live, split
 from zaria_web.screen import GAMES, PLAYED
 
@@ -24,8 +30,6 @@ SCREENS = Live(lambda: (*PLAYED, "stats", "settings", "rules", "game"))
 _PART = re.compile(r"[a-z]+(?:-[a-z]+)?")
 #: A finished game's id (:func:`zaria_web.storage.archive.game_id`).
 GAME_ID = re.compile(r"[0-9a-z]{1,40}")
-#: A duel link's token (URL-safe base64).
-TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN}}}")
 
 
 def address(entry: str) -> str:
@@ -51,8 +55,10 @@ def entry_of(fragment: str) -> str | None:
     (None, None, None, None)
     >>> entry_of("#/game/0f3a9c"), entry_of("#/game"), entry_of("#/game/A%20b")
     ('game:0f3a9c', None, None)
+    >>> entry_of("#%2Fduel%2FAQx"), entry_of("#/duel/AQ%%%")
+    ('duel:AQx', 'duel:AQ%%%')
     """
-    path = fragment.removeprefix("#").removeprefix("/").removesuffix("/")
+    path = _path(fragment)
     parts = path.split("/") if path else []
     if len(parts) == 2 and "-" + parts[0] in CHALLENGES:
         return _challenge(parts[0], parts[1])
@@ -69,9 +75,26 @@ def entry_of(fragment: str) -> str | None:
     return ":".join(parts) if _rules_of(rest) else None
 
 
+def _path(fragment: str) -> str:
+    """The path of ``fragment``, its escapes decoded, without its ``#/`` and last ``/``."""
+    return unquote(fragment).removeprefix("#").removeprefix("/").removesuffix("/")
+
+
+def unknown(fragment: str) -> bool:
+    """Whether ``fragment`` is meant as an address of the app (``#/…``) but names
+    nothing: the page says so, and shows home.
+
+    >>> unknown("#/nowhere"), unknown("#/duel/"), unknown("#/penta"), unknown("#top"), unknown("")
+    (True, True, False, False, False)
+    """
+    meant = unquote(fragment).removeprefix("#").startswith("/")
+    return meant and bool(_path(fragment)) and entry_of(fragment) is None
+
+
 def _challenge(kind: str, rest: str) -> str | None:
     """The entry of a game's challenge (``#/daily/<game>``, ``#/duel/<game>``), or of a
-    duel link (``#/duel/<token>``).
+    duel link (``#/duel/<token>``: any other text, which the duel's reader reads or
+    refuses with its notice).
 
     >>> _challenge("daily", "farkle"), _challenge("duel", "AQ-x_9"), _challenge("daily", "x")
     ('farkle-daily', 'duel:AQ-x_9', None)
@@ -79,7 +102,7 @@ def _challenge(kind: str, rest: str) -> str | None:
     screen = f"{rest}-{kind}"
     if screen in DUPLICATES:
         return screen
-    return f"duel:{rest}" if kind == "duel" and TOKEN.fullmatch(rest) else None
+    return f"duel:{rest}" if kind == "duel" and rest else None
 
 
 def _rules_of(rest: list[str]) -> bool:

@@ -1,6 +1,6 @@
 """The daily dice as this device played them: for each game and day, the attempts
-started and the result (the score, the computer's on the same dice, the moves and
-the row of symbols shared).
+started and the result (the score, the computer's on the same dice, the moves, the
+row of symbols shared and the name played under).
 
 Stored under :data:`KEY` as ``{"format": 1, "days": {game: {"2026-12-04": day}}}``,
 read through the guarded decoder (:mod:`zaria_web.storage.stored`) like every
@@ -24,6 +24,7 @@ from zaria.moves import MAX_MOVES
 from zaria_web.runtime.effects import Effects, Performed
 from zaria_web.runtime.host import Host
 from zaria_web.storage import stored
+from zaria_web.ui.names import clean_name
 
 KEY = "zaria.daily"
 BAD_KEY = "zaria.baddaily"
@@ -47,6 +48,8 @@ class Day:
     computer: int | None = None
     moves: str = ""
     symbols: str = ""
+    #: The name played under (empty: the default one).
+    name: str = ""
 
     @property
     def done(self) -> bool:
@@ -58,6 +61,8 @@ class Day:
             out |= {"score": self.score, "moves": self.moves, "symbols": self.symbols}
         if self.computer is not None:
             out["computer"] = self.computer
+        if self.name:
+            out["name"] = self.name
         return out
 
     @classmethod
@@ -69,6 +74,7 @@ class Day:
             "computer",
             "moves",
             "symbols",
+            "name",
         }:
             raise stored.Unreadable(f"a day is {str(raw)[:40]}")
         attempts, score, computer = raw.get("attempts"), raw.get("score"), raw.get("computer")
@@ -81,7 +87,10 @@ class Day:
             raise stored.Unreadable("a day's moves are not text")
         if not isinstance(symbols, str) or len(symbols) > MAX_SYMBOLS:
             raise stored.Unreadable("a day's symbols are not text")
-        return cls(int(attempts or 0), score, computer, moves, symbols)
+        name = raw.get("name", "")
+        if not isinstance(name, str) or clean_name(name) != name:
+            raise stored.Unreadable("a day's name is not a name")
+        return cls(int(attempts or 0), score, computer, moves, symbols, name)
 
 
 #: Each game's days, by ISO date.
@@ -91,8 +100,8 @@ Days = dict[str, dict[str, Day]]
 def parse(text: str) -> Days:
     """The stored days (see the module's docstring); raises Unreadable.
 
-    >>> parse('{"format": 1, "days": {"penta": {"2026-12-04": {"attempts": 1}}}}')
-    {'penta': {'2026-12-04': Day(attempts=1, score=None, computer=None, moves='', symbols='')}}
+    >>> parse('{"format": 1, "days": {"penta": {"2026-12-04": {"attempts": 1}}}}')["penta"]
+    {'2026-12-04': Day(attempts=1, score=None, computer=None, moves='', symbols='', name='')}
     """
     data = stored.decode_json(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -170,6 +179,7 @@ class RecordDay(Performed):
     computer: int | None
     moves: str
     symbols: str
+    name: str = ""
 
     def perform(self, host: Host, notify: Callable[[str], None]) -> bool:
         return _change(host, self.game, self.date, self._kept, notify)
@@ -177,8 +187,8 @@ class RecordDay(Performed):
     def _kept(self, day: Day) -> Day:
         if day.done:
             return day if day.computer is not None else replace(day, computer=self.computer)
-        attempts = max(day.attempts, 1)
-        return Day(attempts, self.score, self.computer, self.moves, self.symbols[:MAX_SYMBOLS])
+        attempts, symbols = max(day.attempts, 1), self.symbols[:MAX_SYMBOLS]
+        return Day(attempts, self.score, self.computer, self.moves, symbols, clean_name(self.name))
 
 
 @dataclass(frozen=True)
@@ -218,6 +228,34 @@ def summary(days: Mapping[str, Day], today: str) -> Summary:
     scores = [v.score for _, v in played if v.score is not None]
     rows = tuple((d, v.score or 0, v.computer) for d, v in played)
     return Summary(len(played), streak, max(scores) if scores else None, rows)
+
+
+#: The name the player last played a challenge under (plain text), offered again by
+#: the forms of the daily dice and of duels.
+NAME_KEY = "zaria.name"
+
+
+def last_name(host: Host) -> str:
+    """The name last played under, as the forms show it (empty when none can be read)."""
+    found = stored.read(host, NAME_KEY, _name)
+    return found.value or ""
+
+
+def _name(text: str) -> str:
+    name = clean_name(text)
+    if name != text:
+        raise stored.Unreadable("not a name")
+    return name
+
+
+@dataclass(frozen=True)
+class RememberName(Performed):
+    """Remember ``name``, the one a challenge was just started under."""
+
+    name: str
+
+    def perform(self, host: Host, notify: Callable[[str], None]) -> bool:
+        return stored.write(host, NAME_KEY, clean_name(self.name))
 
 
 def clear(host: Host) -> bool:

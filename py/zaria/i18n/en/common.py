@@ -31,6 +31,7 @@ MESSAGES: dict[str, str] = {
     "err.moves.after_end": "Move {move} comes after the end of the game.",
     "err.moves.refused": "Move {move} is not allowed at that point of the game.",
     "err.moves.unfinished": "These moves leave the game unfinished.",
+    "err.address": "This address leads to no page of Zaria: here is the home page.",
     "err.link.damaged": "This duel link is damaged or has been changed: ask for it again.",
     "err.link.newer": "This duel link comes from a newer version of Zaria: reload the page to update it.",
     "err.link.too_long": "This duel link is too long to be a duel.",

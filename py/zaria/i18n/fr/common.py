@@ -31,6 +31,7 @@ MESSAGES: dict[str, str] = {
     "err.moves.after_end": "Le coup {move} vient après la fin de la partie.",
     "err.moves.refused": "Le coup {move} n’est pas permis à ce moment de la partie.",
     "err.moves.unfinished": "Ces coups laissent la partie inachevée.",
+    "err.address": "Cette adresse ne mène à aucune page de Zaria\u202f: voici l’accueil.",
     "err.link.damaged": "Ce lien de duel est abîmé ou a été modifié : redemandez-le.",
     "err.link.newer": "Ce lien de duel vient d’une version plus récente de Zaria : rechargez la page pour la mettre à jour.",
     "err.link.too_long": "Ce lien de duel est trop long pour être un duel.",

@@ -31,6 +31,7 @@ MESSAGES: dict[str, str] = {
     "err.moves.after_end": "{move}. hamle oyunun bitişinden sonra geliyor.",
     "err.moves.refused": "{move}. hamleye oyunun o anında izin verilmez.",
     "err.moves.unfinished": "Bu hamleler oyunu yarım bırakıyor.",
+    "err.address": "Bu adres Zaria’nın hiçbir sayfasına gitmiyor: işte ana sayfa.",
     "err.link.damaged": "Bu düello bağlantısı bozuk ya da değiştirilmiş: yeniden isteyin.",
     "err.link.newer": "Bu düello bağlantısı Zaria’nın daha yeni bir sürümünden: güncellemek için sayfayı yenileyin.",
     "err.link.too_long": "Bu bağlantı bir düello için fazla uzun.",
