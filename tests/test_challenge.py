@@ -166,12 +166,14 @@ def test_the_result_is_shared_as_words_and_a_link_and_the_page_answer_is_shown()
     assert shared.link.startswith(host.base + "#/duel/")
     lines = shared.text.split("\n")
     assert lines[0] == "Zaria · daily Penta · 2026-12-04"
-    assert lines[1].startswith(f"You {s.game.outcome().totals[0]} · the optimal player")
+    # Written for whoever receives it: the sender's name, not "You".
+    assert lines[1].startswith(f"Ann {s.game.outcome().totals[0]} · the optimal player")
     assert len(lines[2]) == 13 and set(lines[2]) <= {"🟩", "🟨", "🟥"}
+    assert lines[3] == "Play the same dice:"
     app.action("shared", {"value": "copied"})
     assert Page(host.screen_html).text["penta-shared"].startswith("Copied")
     app.action("share", {"what": "duel"})
-    assert host.performed_of(Share)[-1].text.startswith("I scored")
+    assert host.performed_of(Share)[-1].text.startswith("Ann scored")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -372,9 +374,11 @@ def test_a_daily_replayed_from_its_moves_keeps_its_row_of_symbols() -> None:
     again, _ = _app(host=host)
     again.action("open", {"game": "penta-daily"})
     again.action("share", {"what": "result"})
-    assert host.performed_of(Share)[-1].text.split("\n")[-1] == kept
+    assert host.performed_of(Share)[-1].text.split("\n")[2] == kept
     # The page draws the same row: a square of each kept symbol's colour, in order.
-    squares = re.findall(r'class="sym sym-(\w+)"', host.screen_html)
+    row = re.search(r'<p class="challenge-symbols".*?</p>', host.screen_html)
+    assert row is not None
+    squares = re.findall(r'class="sym sym-(\w+)"', row.group(0))
     assert squares == [SYMBOL_CLASSES[c] for c in kept]
 
 
