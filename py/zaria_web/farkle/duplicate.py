@@ -76,7 +76,7 @@ def legend(tr: Translator) -> dict[str, str]:
     return {
         SYMBOLS[0]: tr("farkle.challenge.sym.lost"),
         SYMBOLS[1]: tr("farkle.challenge.sym.under", good=good),
-        SYMBOLS[2]: tr("farkle.challenge.sym.good", good=good, great=great),
+        SYMBOLS[2]: tr("farkle.challenge.sym.good", good=good, top=tr.number(GREAT - 1)),
         SYMBOLS[3]: tr("farkle.challenge.sym.great", great=great),
     }
 

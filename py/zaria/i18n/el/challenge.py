@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     "farkle.challenge.legend": "Ένα τετράγωνο ανά γύρο, ανάλογα με τους πόντους που κράτησε:",
     "farkle.challenge.sym.lost": "κανένας πόντος",
     "farkle.challenge.sym.under": "κάτω από {good}",
-    "farkle.challenge.sym.good": "από {good} έως κάτω από {great}",
+    "farkle.challenge.sym.good": "από {good} έως {top}",
     "farkle.challenge.sym.great": "{great} ή περισσότεροι",
     "farkle.progress_turns": "{name}: παίχτηκαν {n} από {of} γύρους",
     "farkle.turn_of": "Γύρος {n} από {of}",

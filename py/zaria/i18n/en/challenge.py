@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     "farkle.challenge.legend": "One square a turn, by what it banked:",
     "farkle.challenge.sym.lost": "nothing banked",
     "farkle.challenge.sym.under": "under {good}",
-    "farkle.challenge.sym.good": "{good} to under {great}",
+    "farkle.challenge.sym.good": "{good} to {top}",
     "farkle.challenge.sym.great": "{great} or more",
     "farkle.progress_turns": "{name}: {n} of {of} turns played",
     "farkle.turn_of": "Turn {n} of {of}",

@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     "farkle.challenge.legend": "Un carré par tour, selon ce qu’il a encaissé\u202f:",
     "farkle.challenge.sym.lost": "rien d’encaissé",
     "farkle.challenge.sym.under": "moins de {good}",
-    "farkle.challenge.sym.good": "de {good} à moins de {great}",
+    "farkle.challenge.sym.good": "de {good} à {top}",
     "farkle.challenge.sym.great": "{great} ou plus",
     "farkle.progress_turns": "{name}\u202f: {n} tours joués sur {of}",
     "farkle.turn_of": "Tour {n} sur {of}",

@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     "farkle.challenge.legend": "Her tur için bir kare, kasaya konan puana göre:",
     "farkle.challenge.sym.lost": "kasaya bir şey konmadı",
     "farkle.challenge.sym.under": "{good} altı",
-    "farkle.challenge.sym.good": "{good} ile {great} altı arası",
+    "farkle.challenge.sym.good": "{good} ile {top} arası",
     "farkle.challenge.sym.great": "{great} veya daha fazla",
     "farkle.progress_turns": "{name}: {of} turdan {n} tanesi oynandı",
     "farkle.turn_of": "Tur {n} / {of}",
