@@ -125,17 +125,26 @@ def test_a_result_link_opened_in_a_fresh_browser_shows_the_challenger_and_the_sa
     assert not audit(other, "duel introduction")
     assert first_throw(other, "penta", "Ben") == ann_dice
     play_penta(other)
-    table = other.locator(".vs-table")
+    table = other.locator("table.vs-table:not(.vs-ranking)")
     expect(table).to_contain_text("Ben (you)")
     expect(table).to_contain_text(f"{score:,}")
     expect(other.locator(".not-verified")).to_have_count(0)
+    # Who won, in words, and both results ranked: the same play on the same dice ties.
+    expect(other.locator("#penta-outcome")).to_have_text(f"A tie at {score:,}: you and Ann.")
+    expect(other.locator("#penta-ranking tbody tr")).to_have_text(
+        [f"1Ben (you){score:,}", f"1Ann{score:,}"]
+    )
+    expect(other.locator("#penta-legend")).to_contain_text("One square a round")
     passed_on = other.locator("#penta-link").input_value()
     back = duel.decode(passed_on.split("#/duel/")[1])
     assert [r.name for r in back.results] == ["Ann", "Ben"]
+    other.set_viewport_size({"width": 390, "height": 844})
+    other.locator("#penta-result").screenshot(path=str(shots / "challenge-duel-result-phone.png"))
     other.locator("#penta-invite").click()
     expect(other.locator("#penta-shared")).to_contain_text("Copied")
     lines = str(other.evaluate("navigator.clipboard.readText()")).split("\n")
-    assert lines[0].startswith("I scored") and lines[-1] == passed_on
+    assert lines[0].startswith(f"A Penta duel on Zaria: Ben {score:,} · Ann {score:,}.")
+    assert lines[-1] == passed_on
 
 
 def test_a_tampered_duel_link_is_refused_with_its_notice_and_nothing_else(app: App) -> None:

@@ -102,11 +102,11 @@ def test_a_solo_penta_game_ends_on_its_score_sheet_and_review(app: App, shots: P
         record(page, box)
     expect(page.locator("#penta-end-title")).to_have_text("Your score: 423")
     expect(page.locator("#penta-end-title")).to_be_focused()
-    expect(page.locator(".ranking tbody tr")).to_have_count(1)
+    expect(page.locator(".ranking")).to_have_count(0)  # alone: no ranking, the score
     expect(page.locator("#penta-end-sheet tbody tr")).to_have_count(18)  # 13 boxes + 5 sums
     expect(page.locator("#penta-end-sheet tr.es-total td")).to_have_text(["423"])
-    # One order on both end screens: title, ranking, buttons, sheets, review.
-    order = ["#penta-end-title", ".ranking", "#penta-again", "#penta-end-sheet"]
+    # One order on both end screens: title, ranking (none alone), buttons, sheets, review.
+    order = ["#penta-end-title", "#penta-again", "#penta-end-sheet"]
     check_end_screen(app, shots, [*order, "#penta-review-title"], "penta end", "penta-solo")
 
 

@@ -60,8 +60,7 @@ def test_a_whole_solitaire_game_with_scripted_dice(app: App, shots: Path) -> Non
         record(page, box)
     no_error_box(page)
     expect(page.locator(".end-title")).to_have_text("Alice, your score: 423")
-    row = page.locator(".ranking tbody tr").first
-    expect(row.locator("td")).to_have_text(["1", "423"])
+    expect(page.locator(".ranking")).to_have_count(0)  # a game alone has no ranking
     # upper 2+10+9+12+15+18 = 66, bonus 35, lower 50+40+30+25+22+27+28 = 222, one Penta bonus
     sums = page.locator("#penta-end-sheet tr.es-sum td")
     expect(sums).to_have_text(["66", "35", "222", "100", "423"])

@@ -12,10 +12,12 @@ import pytest
 
 from fake_host import PENTA_TABLE, FakeHost, Page
 from zaria.game import Seat, Undo
+from zaria.i18n import Translator
 from zaria.penta.game import Record, Roll
 from zaria_web import duel
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
+from zaria_web.play import challenge as ch
 from zaria_web.play.intents import Play
 from zaria_web.play.screen import GameScreen
 from zaria_web.play.versus_view import SYMBOL_CLASSES
@@ -166,12 +168,14 @@ def test_the_result_is_shared_as_words_and_a_link_and_the_page_answer_is_shown()
     assert shared.link.startswith(host.base + "#/duel/")
     lines = shared.text.split("\n")
     assert lines[0] == "Zaria · daily Penta · 2026-12-04"
-    assert lines[1].startswith(f"You {s.game.outcome().totals[0]} · the optimal player")
+    # Written for whoever receives it: the sender's name, not "You".
+    assert lines[1].startswith(f"Ann {s.game.outcome().totals[0]} · the optimal player")
     assert len(lines[2]) == 13 and set(lines[2]) <= {"🟩", "🟨", "🟥"}
+    assert lines[3] == "Play the same dice:"
     app.action("shared", {"value": "copied"})
     assert Page(host.screen_html).text["penta-shared"].startswith("Copied")
     app.action("share", {"what": "duel"})
-    assert host.performed_of(Share)[-1].text.startswith("I scored")
+    assert host.performed_of(Share)[-1].text.startswith("Ann scored")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -450,9 +454,11 @@ def test_a_daily_replayed_from_its_moves_keeps_its_row_of_symbols() -> None:
     again, _ = _app(host=host)
     again.action("open", {"game": "penta-daily"})
     again.action("share", {"what": "result"})
-    assert host.performed_of(Share)[-1].text.split("\n")[-1] == kept
+    assert host.performed_of(Share)[-1].text.split("\n")[2] == kept
     # The page draws the same row: a square of each kept symbol's colour, in order.
-    squares = re.findall(r'class="sym sym-(\w+)"', host.screen_html)
+    row = re.search(r'<p class="challenge-symbols".*?</p>', host.screen_html)
+    assert row is not None
+    squares = re.findall(r'class="sym sym-(\w+)"', row.group(0))
     assert squares == [SYMBOL_CLASSES[c] for c in kept]
     # Under the name played under, with the review of its choices and its log.
     page = Page(host.screen_html)
@@ -546,3 +552,114 @@ def test_a_dailys_result_left_open_over_midnight_offers_the_new_dice() -> None:
     app.action("daily-today", {})
     page = Page(host.screen_html)
     assert "2026-12-05" in page.text["fk-challenge"] and page.has("fk-play")
+
+
+def test_the_standings_rank_every_result_and_say_who_won() -> None:
+    tr = Translator("en")
+    others = (ch.Other("Ann", 249, True), ch.Other("Cy", 208, False))
+    ranked = ch.standings("Bea", 208, others)
+    assert [(r.place, r.name, r.you) for r in ranked] == [
+        (1, "Ann", False),
+        (2, "Bea", True),
+        (2, "Cy", False),
+    ]
+    assert ch.outcome_words(tr, ranked) == "Ann wins by 41."
+    won = ch.standings("Bea", 300, others)
+    assert ch.outcome_words(tr, won) == "You win by 51."
+    assert ch.outcome_words(tr, won, reader=False) == "Bea wins by 51."
+    tie = ch.standings("Bea", 249, others)
+    assert ch.outcome_words(tr, tie) == "A tie at 249: you and Ann."
+    assert ch.outcome_words(tr, tie, reader=False) == "A tie at 249: Bea, Ann."
+    assert ch.outcome_words(Translator("fr"), ranked) == "Ann l’emporte de 41."
+    assert ch.outcome_words(tr, ch.standings("Bea", 1, ())) == ""
+
+
+def _ranking(html: str) -> list[str]:
+    """The rows of the duel's ranking shown, as text (its head row left out)."""
+    table = re.search(r'<table[^>]*id="penta-ranking".*?</table>', html)
+    assert table is not None
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(0))[1:]
+    return [" ".join(re.sub(r"<[^>]+>", " ", r).split()) for r in rows]
+
+
+def _duel_turn(entry: str, name: str, costly: bool) -> tuple[App, FakeHost, int]:
+    """``name`` opens the duel link ``entry`` on a device of their own and plays it."""
+    app, host = _app()
+    app.open_entry(entry)
+    app.action("seat-name", {"index": "0", "value": name, "event": "input"})
+    app.action("start", {})
+    s = _play_costly(app) if costly else _play_out(app)
+    return app, host, s.game.outcome().totals[0]
+
+
+def test_a_duel_says_who_won_and_ranks_every_result_it_holds() -> None:
+    ann, ann_host = _app()
+    ann.action("open", {"game": "penta-duel"})
+    ann.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    ann.action("start", {})
+    ann_score = _play_out(ann).game.outcome().totals[0]
+    bea, bea_host, bea_score = _duel_turn(_link(ann_host, "penta"), "Bea", costly=True)
+    assert bea_score < ann_score  # the casual player beats one roll a round
+    page = Page(bea_host.screen_html)
+    assert page.text["penta-outcome"] == f"Ann wins by {ann_score - bea_score}."
+    assert _ranking(bea_host.screen_html) == [f"1 Ann {ann_score}", f"2 Bea (you) {bea_score}"]
+    # Bea's reply carries every score and who won, for whoever receives it.
+    bea.action("share", {"what": "duel"})
+    reply = bea_host.performed_of(Share)[-1].text
+    assert f"Ann {ann_score} · Bea {bea_score}. Ann wins by {ann_score - bea_score}." in reply
+    # A third player, who plays as Ann did: a tie at the top, and three ranked.
+    _, cy_host, cy_score = _duel_turn(_link(bea_host, "penta"), "Cy", costly=False)
+    assert cy_score == ann_score
+    page = Page(cy_host.screen_html)
+    assert page.text["penta-outcome"] == f"A tie at {ann_score}: you and Ann."
+    ranked = _ranking(cy_host.screen_html)
+    assert [r.split()[0] for r in ranked] == ["1", "1", "3"]
+    assert ranked[0] == f"1 Cy (you) {cy_score}" and ranked[2] == f"3 Bea {bea_score}"
+
+
+def test_the_invitation_names_its_sender_in_the_receivers_words() -> None:
+    app, host = _app()
+    app.set_language("fr")
+    app.action("open", {"game": "farkle-duel"})
+    app.action("start", {})  # the name left blank
+    s = _play_out(app)
+    points = Translator("fr").number(s.game.outcome().totals[0])
+    app.action("share", {"what": "duel"})
+    text = host.performed_of(Share)[-1].text
+    assert text == f"J’ai fait {points} à Farkle sur Zaria. Tu fais mieux sur les mêmes dés\u202f?"
+    assert "vous" not in text and "Player" not in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_row_of_squares_has_a_legend_of_what_each_says(game: str) -> None:
+    app, host = _app()
+    _open_daily(app, game)
+    app.action("start", {})
+    s = _play_out(app)
+    row = s.versus.row(s)
+    legend = Page(host.screen_html).text[f"{s.prefix}-legend"]
+    assert legend.startswith("One square a round" if game == "penta" else "One square a turn")
+    counts = [int(n) for n in re.findall(r"(\d+) ×", legend)]
+    assert sum(counts) == len(row) and len(counts) == len(set(row))
+    for meaning in s.versus.dup.legend(Translator("en")).values():
+        assert (meaning in legend) == any(
+            s.versus.dup.legend(Translator("en"))[c] == meaning for c in row
+        )
+
+
+def test_a_daily_offers_no_coach_and_no_settings_and_counts_farkles_turns() -> None:
+    app, host = _app()
+    _open_daily(app, "penta")
+    app.action("start", {})
+    page = Page(host.screen_html)
+    assert not page.has("penta-coach") and not page.has("penta-more")
+    app.action("open", {"game": "penta"})
+    app.action("start", {})
+    page = Page(host.screen_html)
+    assert page.has("penta-coach") and page.has("penta-more")  # an ordinary game has both
+    _open_daily(app, "farkle")
+    app.action("start", {})
+    bar = re.search(r'<span[^>]*role="progressbar"[^>]*>', host.screen_html)
+    assert bar is not None
+    assert 'aria-valuemax="10"' in bar.group(0)
+    assert 'aria-label="Ann: 0 of 10 turns played"' in bar.group(0)

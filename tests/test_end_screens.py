@@ -88,8 +88,9 @@ def test_the_solo_title_is_said_in_each_language(lang: str) -> None:
 def test_the_penta_end_has_the_shared_structure_and_every_final_sheet() -> None:
     _, host = solitaire()
     html = host.screen_html
-    # title, ranking, buttons, final sheets, review: in that order
-    marks = ('id="penta-end-title"', 'class="ranking"', 'id="penta-again"')
+    # title, buttons, final sheets, review: in that order (alone, no ranking)
+    assert 'class="ranking"' not in html
+    marks = ('id="penta-end-title"', 'id="penta-again"')
     marks += ('id="penta-end-sheet"', 'id="penta-review-title"')
     positions = order_of(html, *marks)
     assert positions == sorted(positions)

@@ -70,6 +70,17 @@ def symbols(s: Any) -> str:
         return ""
 
 
+def legend(tr: Translator) -> dict[str, str]:
+    """What each of a row's symbols says of a turn."""
+    good, great = tr.number(GOOD), tr.number(GREAT)
+    return {
+        SYMBOLS[0]: tr("farkle.challenge.sym.lost"),
+        SYMBOLS[1]: tr("farkle.challenge.sym.under", good=good),
+        SYMBOLS[2]: tr("farkle.challenge.sym.good", good=good, top=tr.number(GREAT - 1)),
+        SYMBOLS[3]: tr("farkle.challenge.sym.great", great=great),
+    }
+
+
 DUPLICATE: Duplicate[FarkleGame] = Duplicate(
     code=moves.CODE,
     rules=DEFAULT_RULES.id,
@@ -79,4 +90,5 @@ DUPLICATE: Duplicate[FarkleGame] = Duplicate(
     format="farkle.challenge.format",
     rows=rows,
     symbols=symbols,
+    legend=legend,
 )

@@ -284,8 +284,6 @@ def _players(tr: Translator, v: TableView) -> Markup:
 def _player(tr: Translator, v: TableView, i: int, seat: SeatView, to_play: bool) -> Markup:
     """A player's line: name, what they are doing, total, lost turns and progress."""
     name = seat_name(tr, seat)
-    shown = max(0, min(seat.banked, v.target))  # a penalty can take a total below zero
-    share = shown * 100 // v.target
     tags = []
     if seat.computer:
         level = tr("farkle.level." + seat.level)
@@ -294,16 +292,7 @@ def _player(tr: Translator, v: TableView, i: int, seat: SeatView, to_play: bool)
         tags.append(el("span", tr("farkle.you_play"), class_="fk-tag-now"))
     elif v.last_round_by is not None and not to_play:
         tags.append(el("span", tr("farkle.done"), class_="fk-tag-done"))
-    bar = el(
-        "span",
-        el("span", class_="fk-fill", style=f"width:{share}%"),
-        class_="fk-bar",
-        role="progressbar",
-        aria_valuemin=0,
-        aria_valuemax=v.target,
-        aria_valuenow=shown,
-        aria_label=tr("farkle.progress", name=name, total=seat.banked, target=v.target),
-    )
+    bar = _progress(tr, v, seat, name)
     cls = "fk-player" + (" current" if i == v.current else "") + (" ai" if seat.computer else "")
     return el(
         "li",
@@ -314,6 +303,27 @@ def _player(tr: Translator, v: TableView, i: int, seat: SeatView, to_play: bool)
         bar,
         class_=cls,
         aria_current="true" if i == v.current else None,
+    )
+
+
+def _progress(tr: Translator, v: TableView, seat: SeatView, name: str) -> Markup:
+    """How far a player is: towards the target, or through a game of so many turns
+    (a challenge's, played for the most points, has no target to reach)."""
+    if v.turn_limit is None:
+        now, most = max(0, min(seat.banked, v.target)), v.target  # a penalty: below zero
+        label = tr("farkle.progress", name=name, total=seat.banked, target=v.target)
+    else:
+        now, most = max(0, min(v.round - 1, v.turn_limit)), v.turn_limit
+        label = tr("farkle.progress_turns", name=name, n=now, of=most)
+    return el(
+        "span",
+        el("span", class_="fk-fill", style=f"width:{now * 100 // most}%"),
+        class_="fk-bar",
+        role="progressbar",
+        aria_valuemin=0,
+        aria_valuemax=most,
+        aria_valuenow=now,
+        aria_label=label,
     )
 
 
@@ -943,7 +953,7 @@ def render_over(tr: Translator, v: OverView) -> Markup:
         el("p", kicker, class_="fk-kicker"),
         el("h2", _over_title(tr, v), id="fk-over-title", tabindex="-1"),
         house_summary(tr, v.rules, "fk-over-house"),
-        ranking,
+        len(v.seats) > 1 and ranking,  # alone: the title says the total
         widgets.undo_summary(tr, "fk", [seat_name(tr, x) for x in v.seats], v.undos),
         v.again and _end_buttons(tr),
         _final_round(tr, v),

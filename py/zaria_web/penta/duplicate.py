@@ -62,6 +62,17 @@ def symbols(s: Any) -> str:
     return "".join(SYMBOLS[0 if c <= CLOSE else 1 if c <= LOOSE else 2] for c in cost)
 
 
+def legend(tr: Translator) -> dict[str, str]:
+    """What each of a row's symbols says of a round."""
+    close, loose = tr.decimal(CLOSE), tr.number(round(LOOSE))
+    return {
+        SYMBOLS[0]: tr("penta.challenge.sym.close", most=close),
+        SYMBOLS[1]: tr("penta.challenge.sym.loose", most=loose),
+        SYMBOLS[2]: tr("penta.challenge.sym.costly", least=loose),
+        UNKNOWN: tr("penta.challenge.sym.unknown"),
+    }
+
+
 def duplicate(table: DataFile[Strategy]) -> Duplicate[PentaGame]:
     """Penta's challenges, graded by the optimal player of ``table``."""
     return Duplicate(
@@ -73,4 +84,5 @@ def duplicate(table: DataFile[Strategy]) -> Duplicate[PentaGame]:
         format="penta.challenge.format",
         rows=rows,
         symbols=symbols,
+        legend=legend,
     )

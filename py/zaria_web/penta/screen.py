@@ -509,6 +509,7 @@ class PentaPart:
                 coach_act="coach" if self.s.pad is None else "pad-coach",
                 coach_switch=self.s.coach_wanted(),
                 new_game=self.s.versus is None,
+                challenge=self.s.versus is not None,
             )
         )
 

@@ -58,6 +58,9 @@ class TableState:
     countdown_of: int = 3
     #: Whether New game is offered (not in a challenge: one attempt counts).
     new_game: bool = True
+    #: A challenge's game: the player's own choices, alone, so neither the coach nor
+    #: the settings (the computer's pace, auto-record) apply to it.
+    challenge: bool = False
 
 
 seat_name = shown_name
@@ -558,7 +561,9 @@ class PentaView:
             data_act=s.coach_act,
             checked=s.coach_switch,
         )
-        coach = el("label", box, el("span", tr("penta.coach")), class_="check coach-toggle")
+        coach = not s.challenge and el(
+            "label", box, el("span", tr("penta.coach")), class_="check coach-toggle"
+        )
         name = tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))
         turn = el("div", el("h2", name, class_="turn-name"), ghosts, class_="turn-slot")
         round_ = el("p", tr("penta.round", n=game.round, of=13), class_="round")
@@ -756,7 +761,7 @@ class PentaView:
 
     def table(self, s: TableState) -> Markup:
         tr = self.tr
-        more = el(
+        more = not s.challenge and el(
             "details",
             el(
                 "summary",
@@ -830,7 +835,7 @@ class PentaView:
         return el(
             "section",
             el("h2", title, id="penta-end-title", class_="end-title", tabindex="-1"),
-            self._ranking(game, outcome),
+            len(game.seats) > 1 and self._ranking(game, outcome),  # alone: the title's score
             widgets.undo_summary(tr, "penta", names, game.undos),
             again and _end_buttons(tr),
             self._final_sheet(game),

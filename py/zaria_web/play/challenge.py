@@ -26,7 +26,7 @@ from __future__ import annotations
 import datetime
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from zaria.dice import daily_seed
@@ -34,6 +34,7 @@ from zaria.errors import IllegalActionError
 from zaria.game import Game
 from zaria.i18n import Translator
 from zaria.moves import MoveCode, MovesError
+from zaria.outcome import Outcome
 from zaria_web import duel as duels
 from zaria_web.acts import Intent, datum
 from zaria_web.games import DAILY, DUEL
@@ -70,6 +71,8 @@ class Duplicate(Generic[G]):
     #: The row of symbols a result is shared with, a round or a turn each (it tells
     #: how each went, never the dice): from the screen, whose part knows the review.
     symbols: Callable[[Any], str]
+    #: What each symbol of that row means, in the player's language (its legend).
+    legend: Callable[[Translator], dict[str, str]]
 
 
 def score(game: Game[Any]) -> int:
@@ -89,6 +92,56 @@ class Other:
     rows: tuple[int, ...] = ()
     #: Their game turn by turn, as the game log writes it (None: not replayed).
     log: GameLog | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A result's place among a duel's results (equal scores share a place)."""
+
+    place: int
+    name: str
+    score: int
+    #: Whether it is the reader's own result.
+    you: bool = False
+    verified: bool = True
+
+
+def standings(name: str, points: int, others: Sequence[Other]) -> tuple[Standing, ...]:
+    """The player's result (``name``, ``points``) and the others', highest first.
+
+    >>> ranked = standings("Bea", 208, (Other("Ann", 249, True), Other("Cy", 208, False)))
+    >>> [(r.place, r.name, r.you) for r in ranked]
+    [(1, 'Ann', False), (2, 'Bea', True), (2, 'Cy', False)]
+    """
+    every = [Standing(0, name, points, you=True)] + [
+        Standing(0, o.name, o.score, verified=o.verified) for o in others
+    ]
+    outcome = Outcome(tuple(r.score for r in every))
+    return tuple(
+        replace(every[i], place=p.place)
+        for p in outcome.ranking
+        for i in sorted(p.seats, key=lambda i: (not every[i].you, i))
+    )
+
+
+def outcome_words(tr: Translator, ranked: Sequence[Standing], reader: bool = True) -> str:
+    """Who won a duel, in words: "Ann wins by 41", or who tie at what score ("You
+    win" for the reader's own win when ``reader``; a text sent to others names
+    everyone). Empty with fewer than two results."""
+    if len(ranked) < 2:
+        return ""
+    top = [r for r in ranked if r.place == 1]
+    mine = reader and any(r.you for r in top)
+    if len(top) == 1:
+        margin = tr.number(top[0].score - ranked[1].score)
+        if mine:
+            return tr("challenge.outcome.win_you", margin=margin)
+        return tr("challenge.outcome.win", name=top[0].name, margin=margin)
+    score = tr.number(top[0].score)
+    if mine:
+        names = [r.name for r in top if not r.you]
+        return tr("challenge.outcome.tie_you", names=", ".join(names), score=score)
+    return tr("challenge.outcome.tie", names=", ".join(r.name for r in top), score=score)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
 from zaria_web.play.log import GameLog
-from zaria_web.play.seats import DEFAULT_NAME, SeatName, shown_name
+from zaria_web.play.seats import DEFAULT_NAME, SeatName, default_number, shown_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
 from zaria_web.storage import daily
@@ -212,6 +212,14 @@ class Versus:
             return None
         return mine.result(self.player_name(s), game)
 
+    def standings(self, s: Table) -> tuple[ch.Standing, ...]:
+        """Every result the duel holds, the player's among them, ranked (empty before
+        the end, or with no other result)."""
+        own, mine = self.own(s), self.challenge
+        if own is None or mine is None or not mine.others:
+            return ()
+        return ch.standings(own.name, own.score, mine.others)
+
     def _mine(self, r: duels.Result, own: duels.Result | None) -> bool:
         return own is not None and ch.same_result(r, own, DEFAULT_NAMES)
 
@@ -354,17 +362,40 @@ class Versus:
         return "" if found is None else duels.link(s.ctx.host.base, found)
 
     def share_text(self, s: Table, what: str) -> str:
-        """The words shared with the link: the day's result (no dice in it), or a
-        challenge."""
-        tr, mine, game = s.ctx.tr, self.challenge, s.game
-        if mine is None or game is None:
+        """The words shared with the link, for whoever receives them: the day's result
+        (no dice in it), an invitation to beat the player's score, or every score of
+        the duel so far and who leads."""
+        tr, mine, own = s.ctx.tr, self.challenge, self.own(s)
+        if mine is None or own is None:
             return ""
         title = tr("game." + self.game_name)
-        points = tr.number(ch.score(game))
-        if what != "result" or self.kind != DAILY:
-            return tr("challenge.invite_text", game=title, score=points)
-        lines = [tr("challenge.share_title", game=title, date=mine.date), self.grade_line(s)]
-        return "\n".join([*lines, self.row(s)])
+        points = tr.number(own.score)
+        named = default_number(own.name) is None
+        if what == "result" and self.kind == DAILY:
+            lines = [tr("challenge.share_title", game=title, date=mine.date)]
+            lines += [self._share_grade(s, own, named), self.row(s), tr("challenge.share_open")]
+            return "\n".join(lines)
+        ranked = self.standings(s)
+        if ranked:
+            scores = " · ".join(f"{r.name} {tr.number(r.score)}" for r in ranked)
+            outcome = ch.outcome_words(tr, ranked, reader=False)
+            return tr("challenge.reply_text", game=title, scores=scores, outcome=outcome)
+        if named:
+            return tr("challenge.invite_text", name=own.name, game=title, score=points)
+        return tr("challenge.invite_text_mine", game=title, score=points)
+
+    def _share_grade(self, s: Table, own: duels.Result, named: bool) -> str:
+        """The grade as its receiver reads it: the player's name (or "I"), not "you"."""
+        tr, mine = s.ctx.tr, self.challenge
+        assert mine is not None
+        name = own.name if named else tr("challenge.me")
+        points = tr.number(own.score)
+        if mine.grade is None:
+            return tr("challenge.duel.result", name=name, score=points)
+        best = tr.number(mine.grade[0])
+        return tr(
+            "challenge.share_grade", name=name, score=points, grader=tr(self.dup.grader), best=best
+        )
 
     def grade_line(self, s: Table) -> str:
         """One line: the player's score beside the grader's on the same dice."""

@@ -16,7 +16,7 @@ from zaria_web.play.seats import DEFAULT_NAME
 from zaria_web.play.versus import Versus
 from zaria_web.storage.daily import day_of
 from zaria_web.ui import widgets
-from zaria_web.ui.html import Markup, el, frag
+from zaria_web.ui.html import Markup, bdi, el, frag
 from zaria_web.ui.names import NAME_LENGTH
 
 
@@ -114,7 +114,9 @@ def result(s: Any, v: Versus) -> Markup:
         el("h2", heading, id=f"{prefix}-result-title", class_="challenge-title", tabindex="-1"),
         el("p", v.grade_line(s), class_="challenge-grade", id=f"{prefix}-grade"),
         symbols and _symbols(symbols),
+        symbols and _legend(tr, v, symbols, prefix),
         attempts and el("p", attempts, class_="challenge-attempts", id=f"{prefix}-attempts"),
+        _ranking(s, v),
         mine.duel is not None and _side_by_side(s, v),
         mine.duel is not None and _watch(s, mine.others),
         _share(s, v),
@@ -143,21 +145,73 @@ def _next(tr: Translator, v: Versus, prefix: str) -> Markup:
     return el("p", tr("challenge.tomorrow"), class_="challenge-next")
 
 
+def _ranking(s: Any, v: Versus) -> Markup:
+    """Who won the duel, in words, and every result it holds ranked (none alone)."""
+    tr, prefix = s.ctx.tr, s.prefix
+    ranked = v.standings(s)
+    if not ranked:
+        return Markup()
+    rows = [
+        el(
+            "tr",
+            el("td", r.place, class_="num"),
+            el(
+                "th",
+                bdi(tr("challenge.you", name=r.name) if r.you else r.name),
+                not r.verified
+                and el("span", " " + tr("challenge.not_verified"), class_="not-verified"),
+                scope="row",
+            ),
+            el("td", tr.number(r.score), class_="num"),
+            class_="winner" if r.place == 1 else None,
+        )
+        for r in ranked
+    ]
+    keys = ("common.rank", "common.player", "challenge.total")
+    head = [el("th", tr(k), scope="col") for k in keys]
+    return el(
+        "div",
+        el("p", ch.outcome_words(tr, ranked), class_="challenge-outcome", id=f"{prefix}-outcome"),
+        el(
+            "table",
+            el("caption", tr("challenge.ranking")),
+            el("thead", el("tr", head)),
+            el("tbody", rows),
+            class_="vs-table vs-ranking",
+            id=f"{prefix}-ranking",
+        ),
+        class_="challenge-standing",
+    )
+
+
 def _share(s: Any, v: Versus) -> Markup:
     """The share buttons and the link, in a read-only field labelled "Link"."""
     tr, prefix = s.ctx.tr, s.prefix
     url = v.link(s)
     full = v.is_full(s)
-    field_id = f"{prefix}-{ch.LINK_FIELD}"
-    share = v.kind == DAILY and widgets.button(
-        tr("challenge.share"), "share", f"{prefix}-share", "btn primary", data_what="result"
+    field_id, note_id = f"{prefix}-{ch.LINK_FIELD}", f"{prefix}-share-note"
+    daily = v.kind == DAILY
+    share = daily and widgets.button(
+        tr("challenge.share"),
+        "share",
+        f"{prefix}-share",
+        "btn primary",
+        data_what="result",
+        aria_describedby=note_id,
     )
     invite = widgets.button(
-        tr("challenge.challenge"), "share", f"{prefix}-invite", "btn", data_what="duel"
+        tr("challenge.challenge"),
+        "share",
+        f"{prefix}-invite",
+        "btn",
+        data_what="duel",
+        aria_describedby=note_id,
     )
+    note = tr("challenge.share_note" if daily else "challenge.invite_note")
     return el(
         "div",
         el("div", share, invite, class_="btn-row"),
+        el("p", note, class_="challenge-share-note", id=note_id),
         el(
             "p",
             v.shared and tr(v.shared),
@@ -252,9 +306,34 @@ SYMBOL_CLASSES = {
 
 
 def _symbols(row: str) -> Markup:
-    """A result's row of symbols, a coloured square each (the grade says it in words)."""
+    """A result's row of symbols, each drawn as shared (the legend says them in words)."""
     squares = [el("span", class_=f"sym sym-{SYMBOL_CLASSES.get(c, 'unknown')}") for c in row]
     return el("p", squares, class_="challenge-symbols", aria_hidden="true")
+
+
+def _legend(tr: Translator, v: Versus, row: str, prefix: str) -> Markup:
+    """What each symbol of the row means, and how many times it is there (the row
+    itself is hidden from screen readers: this is what they read of it)."""
+    meanings = v.dup.legend(tr)
+    items = [
+        el(
+            "li",
+            el("span", class_=f"sym sym-{SYMBOL_CLASSES.get(c, 'unknown')}", aria_hidden="true"),
+            el("span", f"{tr.number(row.count(c))} ×", class_="sym-count"),
+            " ",
+            meaning,
+        )
+        for c, meaning in meanings.items()
+        if c in row
+    ]
+    ident = f"{prefix}-legend"
+    return el(
+        "div",
+        el("p", tr(f"{v.game_name}.challenge.legend"), id=f"{ident}-title"),
+        el("ul", items, aria_labelledby=f"{ident}-title"),
+        class_="challenge-legend",
+        id=ident,
+    )
 
 
 def _watch(s: Any, others: tuple[ch.Other, ...]) -> Markup:
