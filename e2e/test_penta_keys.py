@@ -115,16 +115,19 @@ def choose_in_sheet(keys: Keys, box: str) -> None:
     one wanted, Enter, then V."""
     page = keys.page
     keys.press("s")
-    for _ in range(20):
-        if page.evaluate("() => document.activeElement.id") == box:
-            break
-        keys.press("Tab")
+    boxes = open_boxes(page)
+    at = boxes.index(page.evaluate("() => document.activeElement.id"))
+    step = "Tab" if boxes.index(box) >= at else "Shift+Tab"
+    for _ in range(abs(boxes.index(box) - at)):
+        keys.press(step)
+    expect(page.locator(f"#{box}")).to_be_focused()
     keys.press("Enter")
     keys.press("v")
 
 
-def play_turn(page: Page, choose: Callable[[Keys, str], None]) -> int:
-    """A person's turn by keyboard alone; the keys it took."""
+def play_turn(page: Page, choose: Callable[[Keys, str], None]) -> tuple[int, int]:
+    """A person's turn by keyboard alone; the keys it took, and those of them that
+    chose the box (after the last roll)."""
     keys = Keys(page)
     keys.press("r")
     for _ in range(2):
@@ -135,16 +138,18 @@ def play_turn(page: Page, choose: Callable[[Keys, str], None]) -> int:
             if now != want:
                 keys.press(str(i + 1))
         keys.press("r")
-    rounds = page.locator(".round").inner_text()
+    rounds, rolled = page.locator(".round").inner_text(), keys.count
     choose(keys, target_box(page))
     expect(page.locator(".round")).not_to_have_text(rounds)
-    return keys.count
+    return keys.count, keys.count - rolled
 
 
 def start_against_the_computer(app: App, seed: int) -> Page:
     page = app.open()
     settings = '{"pace": "instant"}'
-    page.evaluate(f"() => localStorage.setItem('zaria.settings', JSON.stringify({settings}))")
+    page.evaluate(
+        f"() => {{ localStorage.clear(); localStorage.setItem('zaria.settings', '{settings}'); }}"
+    )
     page = app.open(f"?seed={seed}")
     page.locator(".game-card.penta").click()
     fill_seats(page, "penta", ["Kim"], computer=True)
@@ -165,12 +170,16 @@ def heard(page: Page) -> list[str]:
 
 def test_a_penta_turn_takes_at_most_eight_keys_and_is_said_once(app: App) -> None:
     page = start_against_the_computer(app, seed=5)
-    counts = []
+    turns = []
     for _ in range(4):
         kims_turn(page)
-        counts.append(play_turn(page, choose_by_arrows))
-    assert max(counts) <= 8, counts
+        turns.append(play_turn(page, choose_by_arrows))
+    counts = [keys for keys, _ in turns]
+    # The box the countdown names takes one key (V), at once: never the countdown's end.
+    assert [box for _, box in turns] == [1] * len(turns), turns
+    assert sum(counts) / len(counts) <= 8, counts
     said = heard(page)
+    assert not any("Recorded automatically" in t for t in said), said
     # Each score is said once; the computer's throws and keeps name it.
     scores = Counter(t for text in said for t in text.split(". ") if " scores " in t)
     assert scores and max(scores.values()) == 1, said
@@ -212,3 +221,25 @@ def test_the_arrows_go_through_the_boxes_and_the_focus_stays_on_the_table(app: A
     expect(page.locator("#box-twos")).to_be_focused()
     page.keyboard.press("s")
     expect(page.locator("#penta-roll")).to_be_focused()
+
+
+def test_a_touch_screen_shows_no_keys_and_symbols_are_not_in_names(
+    phone: Callable[..., App],
+) -> None:
+    page = phone().open("?dice=12345")
+    # The challenge buttons are named by their words; their symbols are only drawn.
+    expect(page.locator("#daily-penta")).to_have_accessible_name("Daily dice")
+    expect(page.locator("#duel-penta")).to_have_accessible_name("Duel")
+    page.locator(".game-card.penta").click()
+    fill_seats(page, "penta", ["Ann", "Ben"])
+    page.locator("#penta-start").click()
+    page.locator("#penta-roll").click()
+    page.locator("#box-chance").click()
+    page.locator("#penta-validate").click()
+    # The hand-over card's Undo, like every button, shows no key without a keyboard;
+    # nor does the table its line of keys.
+    expect(page.locator("#penta-handover-undo")).to_be_visible()
+    shown = page.locator("#penta-handover-undo kbd, #penta-keys").evaluate_all(
+        "els => els.filter(e => e.checkVisibility()).map(e => e.outerHTML)"
+    )
+    assert not shown, shown
