@@ -57,7 +57,7 @@ MESSAGES: dict[str, str] = {
     "penta.announce.keeps": "{name}: κρατά {dice}",
     "penta.announce.roll_by": "{name}: ρίχνει {dice}",
     "penta.keys": "Πληκτρολόγιο:",
-    "penta.keys.dice": "κρατήστε ή αφήστε το ζάρι 1–5",
+    "penta.keys.dice": "κρατήστε ή αφήστε ένα ζάρι",
     "penta.keys.boxes": "διαλέξτε θέση",
     "penta.keys.sheet": "στο φύλλο και πίσω",
     "penta.announce.scored": "{name}: {points} πόντοι στη θέση {box}.",

@@ -57,7 +57,7 @@ MESSAGES: dict[str, str] = {
     "penta.announce.keeps": "{name} keeps {dice}",
     "penta.announce.roll_by": "{name} rolls {dice}",
     "penta.keys": "Keyboard:",
-    "penta.keys.dice": "hold or release die 1–5",
+    "penta.keys.dice": "hold or release a die",
     "penta.keys.boxes": "choose a box",
     "penta.keys.sheet": "into the sheet and back",
     "penta.announce.scored": "{name} scores {points} in {box}.",

@@ -57,7 +57,7 @@ MESSAGES: dict[str, str] = {
     "penta.announce.keeps": "{name} garde {dice}",
     "penta.announce.roll_by": "{name} lance : {dice}",
     "penta.keys": "Clavier\u202f:",
-    "penta.keys.dice": "garder ou relâcher le dé 1 à 5",
+    "penta.keys.dice": "garder ou relâcher un dé",
     "penta.keys.boxes": "choisir une case",
     "penta.keys.sheet": "aller à la feuille et revenir",
     "penta.announce.scored": "{name} marque {points} en {box}.",

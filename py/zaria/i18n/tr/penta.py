@@ -57,7 +57,7 @@ MESSAGES: dict[str, str] = {
     "penta.announce.keeps": "{name} tutuyor: {dice}",
     "penta.announce.roll_by": "{name} atıyor: {dice}",
     "penta.keys": "Klavye:",
-    "penta.keys.dice": "1–5. zarı tut ya da bırak",
+    "penta.keys.dice": "zar tut ya da bırak",
     "penta.keys.boxes": "kutu seç",
     "penta.keys.sheet": "puan tablosuna git ve dön",
     "penta.announce.scored": "{name}, {box} kutusuna {points} puan yazdı.",
