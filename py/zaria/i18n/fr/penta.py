@@ -55,7 +55,7 @@ MESSAGES: dict[str, str] = {
     "penta.coach.waiting": "Ses conseils viennent avec votre lancer.",
     "penta.announce.roll": "Lancer : {dice}",
     "penta.announce.keeps": "{name} garde {dice}",
-    "penta.announce.roll_by": "{name} lance : {dice}",
+    "penta.announce.roll_by": "{name} lance\u202f: {dice}",
     "penta.keys": "Clavier\u202f:",
     "penta.keys.dice": "garder ou relâcher un dé",
     "penta.keys.boxes": "choisir une case",
