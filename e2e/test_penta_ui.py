@@ -88,7 +88,9 @@ def test_holds_survive_a_reroll_and_rolls_and_validation_are_limited(app: App) -
     expect(page.locator(".roll-pip.used")).to_have_count(3)
     assert dice(page) == [3, 3, 6, 3, 6]
     expect(page.locator("#die-1")).to_be_disabled()  # nothing to hold for
-    expect(validate).to_be_disabled()  # no box chosen yet
+    # No box chosen yet: Validate would record the countdown's box at once.
+    expect(page.locator(".sheet td.auto #box-full_house")).to_have_count(1)
+    expect(validate).to_be_enabled()
     record(page, "full_house")
     expect(page.locator("tr.full_house td").first).to_have_text("25")
 

@@ -16,7 +16,7 @@ from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import READ_MS, GameScreen
 from zaria_web.runtime.data_files import DataFile
-from zaria_web.runtime.effects import ScrollTop
+from zaria_web.runtime.effects import Focus, ScrollTop
 
 
 def screen(app: App) -> GameScreen[Any]:
@@ -81,7 +81,7 @@ def test_moving_into_the_sheet_stops_the_countdown_and_says_so_once() -> None:
     app.action("roll", {})
     # Said once as it starts, with how to stop it; the drawn countdown is not live.
     said = [a for a in host.announced if "Recording automatically in 3 s in Fours" in a]
-    assert len(said) == 1 and "Move into the sheet to stop it." in said[0]
+    assert len(said) == 1 and "To stop it, choose a box" in said[0]
     page = Page(host.screen_html)
     assert page.tags["penta-countdown"]["aria-live"] == "off"
     assert page.tags["box-aces"]["data-focus-act"] == "sheet-focus"
@@ -109,14 +109,16 @@ def test_the_key_s_moves_into_the_sheet_and_stops_the_countdown() -> None:
     assert app.key("s") is False  # nothing rolled: no box to choose yet
     app.action("roll", {})
     assert app.key("S")
-    assert host.focused == "#box-aces"  # the first box this roll may take
+    # Into the sheet from anywhere else, back to Roll from the sheet: one selector.
+    into = "body:not(:has(.sheet :focus)) #box-{}, body:has(.sheet :focus) #penta-roll"
+    assert host.focused == into.format("aces")  # the first box this roll may take
     app.action("box", {"box": "chance"})
-    assert app.key("s") and host.focused == "#box-chance"  # the chosen one
+    assert app.key("s") and host.focused == into.format("chance")  # the chosen one
     app.action("box", {"box": "chance"})  # unchosen
     for _ in range(2):
         app.action("roll", {})
     assert 'id="penta-countdown"' in host.screen_html
-    assert app.key("s") and host.focused == "#box-fours"  # the box it would record in
+    assert app.key("s") and host.focused == into.format("fours")  # the box it would record in
     assert 'id="penta-countdown"' not in host.screen_html
     host.advance(20_000)
     assert game(app).round == 1  # stopped, as for any move into the sheet
@@ -129,8 +131,10 @@ def test_the_score_just_made_is_shown_but_not_read_twice() -> None:
     host.advance(3100)
     said = [a for a in host.announced if "Recorded automatically" in a]
     assert len(said) == 1  # announced by the app …
-    shown = re.search(r'<p class="penta-msg last"([^>]*)>', host.screen_html)
-    assert shown is not None and 'aria-live="off"' in shown.group(1)  # … not by the table
+    # … not by the table, whose status is no live region (nor anything in it).
+    assert re.search(r'<p class="penta-msg last">', host.screen_html)
+    status = host.screen_html.split('class="penta-status"', 1)[1].split('class="sheet-area', 1)[0]
+    assert "aria-live" not in status and "role=" not in status
 
 
 def test_selecting_a_box_cancels_the_countdown_and_validate_records_it() -> None:
@@ -436,8 +440,9 @@ def test_roll_with_every_die_held_is_refused_before_the_dice_are_drawn() -> None
     app.action("roll", {})
     for i in range(5):
         app.action("hold", {"index": str(i)})
-    assert 'id="penta-roll" data-act="roll" disabled' in host.screen_html
-    assert app.key("r") is False
+    # Roll keeps the focus, marked unavailable; R says why rather than nothing.
+    assert 'id="penta-roll" data-act="roll" aria-disabled="true"' in host.screen_html
+    assert app.key("r") and host.announced[-1] == "Every die is held: release one to roll again."
     app.action("roll", {})  # a stale button
     assert game(app).rolls_left == 2
     app.action("hold", {"index": "0"})
@@ -523,3 +528,53 @@ def test_the_coach_and_the_cue_keep_their_place_through_the_turns() -> None:
     app.action("validate", {})
     assert game(app).current == 1  # the computer plays: the coach waits in its place
     assert Page(host.screen_html).tags["penta-coach-box"].get("aria-hidden") == "true"
+
+
+def test_the_arrow_keys_choose_a_box_from_the_dice_and_say_its_points() -> None:
+    app, host = start_penta({"dice": "11234,11111,11111,44421"})
+    assert app.key("ArrowDown") is False  # nothing rolled: no box yet
+    app.action("roll", {})
+    host.performed.clear()
+    assert app.key("ArrowDown")
+    assert screen(app).part.selected is Box.ACES  # type: ignore[attr-defined]
+    assert host.announced[-1] == "Aces: 2 points"
+    assert not host.performed_of(Focus)  # the focus stays on the dice
+    assert app.key("ArrowUp")  # back round the top of the sheet
+    assert screen(app).part.selected is Box.PENTA  # type: ignore[attr-defined]
+    assert host.announced[-1] == "Penta: 0 points"
+    assert app.key("v") and game(app).sheets[0][Box.PENTA] == 0
+    # The last roll's countdown: the first arrow lands on its box, which stops it.
+    for _ in range(3):
+        app.action("roll", {})
+    assert 'id="penta-countdown"' in host.screen_html
+    assert app.key("ArrowDown") and screen(app).part.selected is Box.FOURS  # type: ignore[attr-defined]
+    assert 'id="penta-countdown"' not in host.screen_html
+
+
+def test_validate_records_the_countdowns_box_at_once() -> None:
+    app, host = start_penta({"dice": "11111,11111,44421"})
+    for _ in range(2):
+        app.action("roll", {})
+    assert app.key("v") is False  # nothing chosen, no countdown: nothing to validate
+    assert 'id="penta-validate" data-act="validate" disabled' in host.screen_html
+    app.action("roll", {})
+    # The focus on a die (shut now) goes to Roll, which keeps it; in the sheet it stays.
+    assert host.focused == "body:not(:has(.sheet :focus)) #penta-roll"
+    assert 'id="penta-validate" data-act="validate" disabled' not in host.screen_html
+    assert app.key("V")
+    assert game(app).sheets[0][Box.FOURS] == 12 and game(app).round == 2
+    assert "Ann scores 12 in Fours." in host.announced
+
+
+def test_the_computers_throws_are_said_with_its_name_and_a_keep_it_repeats_too() -> None:
+    app, host = start_penta({"dice": "12345,66612,34,25"}, computer=True, pace="instant")
+    app.action("roll", {})
+    app.action("box", {"box": "large_straight"})
+    host.performed.clear()
+    app.action("validate", {})
+    host.advance(100)
+    said = " | ".join(host.announced)
+    assert "Computer rolls 6, 6, 6, 1, 2" in said
+    assert "Computer rolls 6, 6, 6, 3, 4" in said and "Computer rolls 6, 6, 6, 2, 5" in said
+    assert said.count("Computer keeps 6, 6, 6") == 2, said  # held, then kept as it was
+    assert "Rolled" not in said

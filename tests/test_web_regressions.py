@@ -38,8 +38,10 @@ def test_penta_focus_follows_the_turn_instead_of_falling_to_the_page() -> None:
     for _ in range(3):
         host.focused = ""
         app.key("r")
-    # The Roll button and the dice are disabled now: focus goes to a box that can be chosen.
-    assert host.focused == ".box-btn:not(:disabled)"
+    # The dice are shut now: a focus on one goes to Roll, which keeps it (marked
+    # unavailable), unless it is in the sheet.
+    assert host.focused == "body:not(:has(.sheet :focus)) #penta-roll"
+    assert 'id="penta-roll" data-act="roll" aria-disabled="true"' in host.screen_html
     box = next(iter(game(app).options()))
     app.action("box", {"box": box.value})
     host.focused = ""

@@ -90,6 +90,7 @@ document.addEventListener("keydown", (evt) => {
   if (inField && ((target.type !== "checkbox" && target.type !== "radio") || key === " " || key === "Enter")) return;
   if ((key === " " || key === "Enter") && target && (target.tagName === "BUTTON" || target.tagName === "A")) return;
   if (MODIFIERS.has(key)) return;
+  if (arrowThrough(target, key)) { evt.preventDefault(); return; }
   // Every other key goes to Python, which knows the screen it lands on (a key
   // typed right after another may meet the screen that one draws); the page's
   // own use of the key (Space scrolls) is prevented for the keys the screen shown
@@ -97,6 +98,20 @@ document.addEventListener("keydown", (evt) => {
   if (takenKeys.has(key)) evt.preventDefault();
   send("key", { key }, evt);
 });
+
+// In a group of buttons marked data-arrows (a score sheet's boxes), the Up and Down
+// arrows move the focus to the previous or next button that may be pressed, round the
+// ends: the page's own, as a list's arrows are, each button read as it is reached.
+function arrowThrough(target, key) {
+  if (key !== "ArrowDown" && key !== "ArrowUp") return false;
+  const group = target && target.tagName === "BUTTON" && target.closest("[data-arrows]");
+  if (!group) return false;
+  const buttons = [...group.querySelectorAll("button:not(:disabled)")];
+  const at = buttons.indexOf(target);
+  if (at < 0) return false;
+  buttons[(at + (key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length].focus();
+  return true;
+}
 
 window.addEventListener("storage", (evt) => {
   // Another tab changed localStorage (key null: it was cleared).

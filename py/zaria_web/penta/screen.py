@@ -82,7 +82,19 @@ class SheetFocus(Intent, acts="sheet-focus"):
 class IntoSheet:
     """The key S: the focus goes into the sheet, on the chosen box, else the one the
     countdown records in, else the first box the roll may take (rather than a dozen
-    Tabs from Roll); the countdown stops, as for any move into the sheet."""
+    Tabs from Roll); the countdown stops, as for any move into the sheet. Pressed in
+    the sheet, S goes back to the Roll button, by the dice."""
+
+
+@dataclass(frozen=True)
+class StepBox:
+    """An arrow key: the next box the roll may go in (``step`` 1) or the previous one
+    (-1), round the sheet's end, is chosen and said with its points, the focus staying
+    where it is (on the dice): every box is heard without leaving them. The first press
+    lands on the box the countdown names, if one runs (said already), else on the first
+    box (or the last, going up)."""
+
+    step: int
 
 
 @dataclass(frozen=True)
@@ -138,6 +150,9 @@ class PentaPart:
         #: The decision a person's action being played is reviewed as (dropped when
         #: the engine refuses the action).
         self._decision: review.Decision | None = None
+        #: The computer's dice held were said since its last roll (a keep it does not
+        #: change is said with its next roll instead).
+        self._keep_said = False
 
     @property
     def strategy(self) -> Strategy | None:
@@ -316,11 +331,22 @@ class PentaPart:
         self.s.rolled = frozenset(i for i in range(5) if not game.held[i] or game.rolls_used == 1)
         self.selected = None
         self.s.note = ("penta.sacrifice", {}) if game.must_sacrifice() else None
+        tr = self.s.ctx.tr
         dice = ", ".join(str(d) for d in game.dice or ())
-        out.announce(self.s.ctx.tr("penta.announce.roll", dice=dice))
-        if not game.seats[game.current].computer and game.rolls_left == 0:
-            # The Roll button and the dice are disabled now: a box is what is left to choose.
-            out.focus(".box-btn:not(:disabled)")
+        seat = game.seats[game.current]
+        if not seat.computer:
+            out.announce(tr("penta.announce.roll", dice=dice))
+            if game.rolls_left == 0:
+                # The dice are shut now: the focus on one of them goes to Roll (which
+                # stays in reach, marked unavailable), not to the page; in the sheet,
+                # it stays.
+                out.focus("body:not(:has(.sheet :focus)) #penta-roll")
+            return
+        # The computer's throws are said with its name, and what it kept again.
+        if game.rolls_used > 1 and not self._keep_said:
+            out.announce(self._keeps_said())
+        self._keep_said = False
+        out.announce(tr("penta.announce.roll_by", name=shown_name(tr, seat), dice=dice))
 
     def _recorded(self, box: Box, out: Effects) -> None:
         game = self.s.game
@@ -417,13 +443,46 @@ class PentaPart:
             self._start_countdown()
 
     def _validate(self, intent: Validate, out: Effects) -> None:
-        if self.s.human_turn() and self.selected is not None:
-            self.s.play(Record(self.selected), out)
+        box = self._to_validate()
+        if self.s.human_turn() and box is not None:
+            self.s.play(Record(box), out)
+
+    def _to_validate(self) -> Box | None:
+        """The box Validate records in: the one chosen, else the one the countdown
+        names (recorded at once rather than in a few seconds)."""
+        if self.selected is not None or self.countdown is None:
+            return self.selected
+        return self.countdown_box
+
+    def _step_box(self, intent: StepBox, out: Effects) -> None:
+        game = self.s.game
+        if not self.s.human_turn() or game is None:
+            return
+        options = game.options()
+        boxes = [b for b in Box if b in options]
+        if not boxes:
+            return
+        if self.selected in boxes:
+            box = boxes[(boxes.index(self.selected) + intent.step) % len(boxes)]
+        elif self.countdown is not None and self.countdown_box in boxes:
+            box = self.countdown_box
+        else:
+            box = boxes[0 if intent.step > 0 else -1]
+        self.selected = box
+        self._start_countdown()  # a box chosen: no countdown
+        points, bonus = options[box]
+        tr = self.s.ctx.tr
+        out.announce(view.box_label(tr, tr("penta.box." + box.value), points, bonus))
 
     def _into_sheet(self, intent: SheetFocus | IntoSheet, out: Effects) -> None:
         box = self._box_to_focus() if isinstance(intent, IntoSheet) else None
         if box is not None:
-            out.focus(f"#box-{box.value}")
+            # One selector matches, whichever side the focus is on: into the sheet
+            # from anywhere else, back to Roll from the sheet.
+            out.focus(
+                f"body:not(:has(.sheet :focus)) #box-{box.value}, "
+                "body:has(.sheet :focus) #penta-roll"
+            )
         if self.countdown is not None and self.s.human_turn():
             self.countdown, self.paused = None, True
             out.announce(self.s.ctx.tr("penta.countdown_paused"))
@@ -444,14 +503,16 @@ class PentaPart:
         if not self.s.human_turn() or game is None:
             return {}
         keys: dict[str, Any] = {}
-        if game.can_roll():
+        rolled = game.dice is not None
+        # Every die held, R is refused aloud (the reason), rather than ignored.
+        if game.can_roll() or (rolled and game.rolls_left and self.s.pad is None):
             keys["r"] = Play(Roll())
-        if self.selected is not None:
+        if self._to_validate() is not None:
             keys["v"] = Validate()
-        if game.dice is not None and game.rolls_left:
+        if rolled and game.rolls_left:
             keys |= {str(n): KeyHold(n - 1) for n in range(1, 6)}
-        if game.dice is not None and self.s.pad_view() is None:
-            keys["s"] = IntoSheet()
+        if rolled and self.s.pad_view() is None:
+            keys |= {"s": IntoSheet(), "ArrowDown": StepBox(1), "ArrowUp": StepBox(-1)}
         return any_case(keys)
 
     def _box_to_focus(self) -> Box | None:
@@ -522,11 +583,18 @@ class PentaPart:
     def held(self, out: Effects) -> None:
         game = self.s.game
         assert game is not None
+        out.announce(self._keeps_said())
+        self._keep_said = True
+        self.s.log_step(_kept(game))
+
+    def _keeps_said(self) -> str:
+        """ "Computer keeps 2, 2, 2": the dice held by the player to play."""
+        game = self.s.game
+        assert game is not None
         kept = [d for d, held in zip(game.dice or (), game.held, strict=True) if held]
         name = shown_name(self.s.ctx.tr, game.seats[game.current])
         dice = ", ".join(map(str, kept)) if kept else "—"
-        out.announce(self.s.ctx.tr("penta.announce.keeps", name=name, dice=dice))
-        self.s.log_step(_kept(game))
+        return self.s.ctx.tr("penta.announce.keeps", name=name, dice=dice)
 
     def turn_outcome(self) -> Markup:
         game = self.s.game
@@ -549,6 +617,7 @@ OWN: dict[type, Callable[[PentaPart, Any, Effects], None]] = {
     Tick: lambda part, intent, out: part._tick(out),
     SheetFocus: PentaPart._into_sheet,
     IntoSheet: PentaPart._into_sheet,
+    StepBox: PentaPart._step_box,
     ToggleSheet: PentaPart._toggle_sheet,
     ToggleSettings: PentaPart._toggle_settings,
     RetryTable: PentaPart._retry_table,

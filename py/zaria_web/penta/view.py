@@ -80,7 +80,7 @@ def countdown_text(tr: Translator, box: Box | None, left: int) -> str:
     return tr("penta.countdown", s=left, box=name)
 
 
-def _box_label(tr: Translator, name: str, points: int, bonus: int) -> str:
+def box_label(tr: Translator, name: str, points: int, bonus: int) -> str:
     """What a box open to the roll says to a screen reader: its name, what it scores."""
     key = "penta.box.option.one" if points == 1 else "penta.box.option"
     label = tr(key, box=name, points=points)
@@ -161,16 +161,17 @@ class PentaView:
     def _message(
         self, message: tuple[str, dict[str, Any]] | None, game: PentaGame | None = None
     ) -> Markup:
+        """A notice of the form (said as it comes), or on the table (``game``) what was
+        just scored or refused: the app says those already, so they are only shown."""
         if message is None:
             return Markup()
         key, params = message
         if key == "penta.last":
             if game is None:
                 return Markup()  # the last score belongs to a game that is gone
-            text = scored_html(self.tr, game, **params)
-            # The score just made is said by the app already (announced), not again here.
-            return el("p", text, class_="penta-msg last", aria_live="off")
-        return el("p", self.tr(key, **params), class_="penta-msg warn", role="status")
+            return el("p", scored_html(self.tr, game, **params), class_="penta-msg last")
+        role = None if game is not None else "status"
+        return el("p", self.tr(key, **params), class_="penta-msg warn", role=role)
 
     def _select(self, key: str, options: list[tuple[str, str]], label: str) -> Markup:
         current = self.settings.get(key, "")
@@ -345,7 +346,8 @@ class PentaView:
             class_="btn validate",
             id="penta-validate",
             data_act="validate",
-            disabled=not (human and s.selected is not None),
+            # The countdown's box is validated at once, as the chosen one is.
+            disabled=not (human and (s.selected is not None or _counting(s))),
             aria_keyshortcuts="V",
         )
         pips = [
@@ -385,7 +387,10 @@ class PentaView:
             class_="btn primary roll",
             id="penta-roll",
             data_act="roll",
-            disabled=not can_roll,
+            # Shut during a person's turn, it keeps the focus (a key that holds the
+            # last die, the third roll): marked unavailable rather than disabled.
+            disabled=not can_roll and not _stays(s),
+            aria_disabled="true" if not can_roll and _stays(s) else None,
             aria_keyshortcuts="R",
             aria_describedby="penta-roll-why" if _all_held(s) else None,
         )
@@ -409,7 +414,9 @@ class PentaView:
             parts.append(self._message(s.message, s.game))
         if s.coach is not None or s.coach_switch:
             parts.append(self._coach(s))
-        return el("div", parts, class_="penta-status", aria_live="polite")
+        # Not a live region: what happens is said once, by the app (a score, a refusal);
+        # a live region here read it a second time.
+        return el("div", parts, class_="penta-status")
 
     def _turn_cue(self, s: TableState) -> Markup | None:
         """Whose turn it is, under the dice, with several players; once the dice are
@@ -536,6 +543,7 @@ class PentaView:
             class_="coach-box",
             id="penta-coach-box",
             data_reveal=True,
+            aria_live="polite",  # the advice on each roll, said as it comes
         )
 
     def _header(self, s: TableState) -> Markup:
@@ -637,6 +645,7 @@ class PentaView:
             el("tbody", rows),
             class_=cls,
             aria_label=tr("penta.sheet"),
+            data_arrows=True,  # the arrow keys go from box to box (web/page/events.js)
         )
         # Every player's column scrolls sideways on a phone: reachable by keyboard too.
         return el(
@@ -730,7 +739,7 @@ class PentaView:
         points, bonus = options.get(box, (0, 0))
         shown = tr.number(points) + (f" +{bonus}" if bonus else "")
         label = (
-            _box_label(tr, name, points, bonus) if allowed else tr("penta.box.forbidden", box=name)
+            box_label(tr, name, points, bonus) if allowed else tr("penta.box.forbidden", box=name)
         )
         classes = f"{col} free" + (" selected" if selected else "")
         classes += " zero" if allowed and points + bonus == 0 else ""
@@ -781,6 +790,7 @@ class PentaView:
             s.new_game and widgets.button(tr("common.new_game"), "new", "penta-new", "btn small"),
             widgets.button(tr("nav.rules"), "rules", "penta-rules", "btn small", data_game="penta"),
             more,
+            keys_hint(tr, s.undo is not None),
             class_="penta-tools",
         )
         play = el(
@@ -1014,6 +1024,35 @@ def _coach_value(tr: Translator, coach: Coach | None, box: Box) -> Markup | None
     return el(
         "span", f"★ {value}" if best else value, class_="coach-ev best" if best else "coach-ev"
     )
+
+
+def keys_hint(tr: Translator, undo: bool) -> Markup:
+    """The keyboard's shortcuts, in one line (not on a touch screen); ``undo``: the
+    game has Undo (a strict one has not)."""
+    keys: list[tuple[Markup, str]] = [
+        (el("kbd", "R"), "common.roll"),
+        (frag(el("kbd", "1"), "–", el("kbd", "5")), "penta.keys.dice"),
+        (frag(el("kbd", "↑"), " ", el("kbd", "↓")), "penta.keys.boxes"),
+        (el("kbd", "V"), "penta.validate"),
+        (el("kbd", "S"), "penta.keys.sheet"),
+    ]
+    if undo:
+        keys.append((el("kbd", "U"), "common.undo"))
+    said = [frag(" · " if i else " ", key, " ", tr(word)) for i, (key, word) in enumerate(keys)]
+    return el("p", el("span", tr("penta.keys")), said, class_="penta-keys", id="penta-keys")
+
+
+def _counting(s: TableState) -> bool:
+    """Whether the countdown runs, naming the box it records in."""
+    return s.countdown is not None and s.countdown_box is not None
+
+
+def _stays(s: TableState) -> bool:
+    """Whether the Roll button, shut, stays in reach of the focus: during a person's
+    turn, once rolled (every die held, or the last roll made), with the app's dice."""
+    game = s.game
+    human = not game.seats[game.current].computer
+    return human and s.pad is None and game.dice is not None
 
 
 def _all_held(s: TableState) -> bool:
