@@ -1,9 +1,9 @@
 """The finished games kept (:mod:`zaria_web.storage.archive`), as the statistics screen lists
-them, and their dates in each language's words. Pure: same games, same HTML."""
+them, and their dates and days in each language's words. Pure: same games, same HTML."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from zaria.i18n import Translator
 from zaria_web.play.seats import shown_name
@@ -34,6 +34,27 @@ def when(tr: Translator, iso: str) -> str:
     )
 
 
+def day(tr: Translator, iso: str) -> str:
+    """The day ``iso`` (``2026-12-07``, or the date part of a moment) in the words of
+    ``tr``'s language, its month in full (the text as given when it is not a date).
+
+    >>> [day(Translator(x), "2026-12-07") for x in ("en", "fr", "el", "tr")]
+    ['7 December 2026', '7 décembre 2026', '7 Δεκεμβρίου 2026', '7 Aralık 2026']
+    >>> day(Translator("fr"), "2026-05-01"), day(Translator("en"), "someday")
+    ('1er mai 2026', 'someday')
+    """
+    try:
+        moment = date.fromisoformat(iso[:10])
+    except ValueError:
+        return iso
+    return tr(
+        "date.day",
+        day=tr("date.day_one") if moment.day == 1 else str(moment.day),
+        month=tr(f"date.month_full.{moment.month}"),
+        year=str(moment.year),
+    )
+
+
 def _players(tr: Translator, e: Entry) -> Markup:
     items = []
     for i, (seat, total) in enumerate(zip(e.seats, e.totals, strict=True)):
@@ -49,6 +70,7 @@ def _players(tr: Translator, e: Entry) -> Markup:
 
 def _item(tr: Translator, e: Entry) -> Markup:
     game = tr("game." + e.game) + (" · " + tr("stats.real_dice") if e.real else "")
+    game += " · " + tr("past.unknown_rules") if e.unknown else ""
     head = el(
         "span",
         el("span", when(tr, e.date), class_="past-date"),
