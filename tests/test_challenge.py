@@ -156,6 +156,25 @@ def test_a_challenge_is_strict_alone_and_has_no_coach(game: str) -> None:
     assert s.game.to_dict() == before
 
 
+@pytest.mark.parametrize(
+    ("lang", "day"),
+    [
+        ("en", "1 December 2026"),
+        ("fr", "le 1er décembre 2026"),
+        ("el", "1 Δεκεμβρίου 2026"),
+        ("tr", "1 Aralık 2026"),
+    ],
+)
+def test_the_daily_s_day_is_written_in_the_language_s_own_form(lang: str, day: str) -> None:
+    app, host = _app("2026-12-01", host=FakeHost({"zaria.lang": lang}))
+    _open_daily(app, "penta")
+    assert day in Page(host.screen_html).plain() and "2026-12" not in host.screen_html
+    app.action("start", {})
+    _play_out(app)
+    result = Page(host.screen_html)
+    assert result.text["penta-result-title"].endswith(day.removeprefix("le "))
+
+
 def test_the_result_is_shared_as_words_and_a_link_and_the_page_answer_is_shown() -> None:
     app, host = _app()
     _open_daily(app, "penta")
@@ -165,7 +184,7 @@ def test_the_result_is_shared_as_words_and_a_link_and_the_page_answer_is_shown()
     shared = host.performed_of(Share)[-1]
     assert shared.link.startswith(host.base + "#/duel/")
     lines = shared.text.split("\n")
-    assert lines[0] == "Zaria · daily Penta · 2026-12-04"
+    assert lines[0] == "Zaria · daily Penta · 4 December 2026"
     assert lines[1].startswith(f"You {s.game.outcome().totals[0]} · the optimal player")
     assert len(lines[2]) == 13 and set(lines[2]) <= {"🟩", "🟨", "🟥"}
     app.action("shared", {"value": "copied"})
@@ -290,7 +309,8 @@ def test_the_statistics_count_the_days_played_the_streak_and_the_best() -> None:
     best = max(d.score or 0 for d in days.values())
     figures = page.text["stats-daily-farkle-figures"]
     assert figures == f"Days played 3 Streak 3 Best {best:,}"
-    assert "2026-12-04" in page.plain() and not page.has("stats-daily-penta")
+    assert "4 December 2026" in page.plain() and not page.has("stats-daily-penta")
+    assert "2026-12-04" not in page.plain()
     # A day missed breaks the streak; clearing the statistics forgets the days too.
     app2, _ = _app("2026-12-06", host=host)
     app2.action("open", {"game": "stats"})

@@ -17,6 +17,7 @@ from zaria.game import Seat
 from zaria_web import duel as duels
 from zaria_web.acts import Maker, table
 from zaria_web.games import DAILY
+from zaria_web.pages.archive_view import day
 from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
@@ -313,7 +314,8 @@ class Versus:
         points = tr.number(ch.score(game))
         if what != "result" or self.kind != DAILY:
             return tr("challenge.invite_text", game=title, score=points)
-        lines = [tr("challenge.share_title", game=title, date=mine.date), self.grade_line(s)]
+        head = tr("challenge.share_title", game=title, date=day(tr, mine.date))
+        lines = [head, self.grade_line(s)]
         return "\n".join([*lines, self.row(s)])
 
     def grade_line(self, s: Table) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 from zaria.i18n import Translator
 from zaria_web.duel import MAX_PLAYERS
 from zaria_web.games import DAILY
+from zaria_web.pages.archive_view import day
 from zaria_web.play import challenge as ch
 from zaria_web.play.seats import DEFAULT_NAME
 from zaria_web.play.versus import Versus
@@ -39,7 +40,7 @@ def intro(s: Any, v: Versus) -> Markup:
     offer = v.offer or v.challenge
     daily = v.kind == DAILY
     lead = (
-        tr("challenge.daily.lead", date=offer.date if offer else "")
+        tr("challenge.daily.lead", date=day(tr, offer.date) if offer else "")
         if daily
         else tr("challenge.duel.answer" if offer and offer.duel else "challenge.duel.lead")
     )
@@ -97,7 +98,7 @@ def result(s: Any, v: Versus) -> Markup:
     tr, prefix, mine = s.ctx.tr, s.prefix, v.challenge
     assert mine is not None
     daily = v.kind == DAILY
-    heading = _title(tr, v) + (f" · {mine.date}" if daily else "")
+    heading = _title(tr, v) + (f" · {day(tr, mine.date)}" if daily else "")
     symbols = v.row(s)
     attempts = daily and tr("challenge.attempts", count=max(mine.attempts, 1))
     return el(
