@@ -335,7 +335,7 @@ def test_setting_aside_refusals_risk_and_resuming(app: App) -> None:
     page.select_option("#lang", "el")
     expect(page.get_by_role("button", name="Ρίξτε", exact=True)).to_be_enabled()
     expect(page.get_by_role("button", name="Νέο παιχνίδι")).to_be_visible()
-    page.get_by_role("button", name="Τράπεζα", exact=True).click()
+    page.get_by_role("button", name="Εξαργύρωση", exact=True).click()
     expect(page.locator(".fk-player .fk-ptotal")).to_have_text("350")
     page.select_option("#lang", "en")
 

@@ -45,7 +45,7 @@ MESSAGES: dict[str, str] = {
     "stats.daily.you": "Vous",
     "stats.daily.none": "Aucun dé du jour joué pour l’instant.",
     "penta.grader": "le joueur optimal",
-    "penta.challenge.format": "13 manches, en solo.",
+    "penta.challenge.format": "13 tours, en solo.",
     "farkle.grader": "Expert",
     "farkle.challenge.format": "Dix tours en solo, pour le plus de points, selon les règles standard (sans règles maison).",
     "farkle.turn_of": "Tour {n} sur {of}",
