@@ -160,6 +160,10 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     assert page.evaluate("localStorage.getItem('zaria.save.farkle')") is None
     shot(page, shots, "end-desktop")
     no_error_box(page)
+    expect(page.locator("#alert")).to_contain_text("Alice")  # the end, said at once
+    page.get_by_role("button", name="Play again").click()
+    expect(page.locator("#fk-roll")).to_be_visible()
+    expect(page.locator("#alert")).to_have_text("")  # no longer news in the next game
 
 
 def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(

@@ -54,6 +54,7 @@ from zaria_web.runtime.effects import (
     Effects,
     Focus,
     Go,
+    Hush,
     Language,
     Notice,
     Performed,
@@ -296,10 +297,13 @@ class App:
 
     def _present(self, out: Effects) -> None:
         """Hand what ``out`` asks of the page, once drawn, to the host: the scrolling,
-        vibrations, sound and celebration, what is said, the focus, downloads and files."""
+        vibrations, sound and celebration, the alert region emptied, what is said, the
+        focus, downloads and files."""
         perform = self.host.perform
         if any(isinstance(e, ScrollTop) for e in out.items):
             perform(ScrollTop())
+        if any(isinstance(e, Hush) for e in out.items):
+            perform(Hush())  # before what this update says, which it must not silence
         if self.settings.get("haptics") == "on":
             for buzz in (e for e in out.items if isinstance(e, Vibrate)):
                 perform(buzz)
