@@ -295,6 +295,7 @@ Effect = (
     | Notice
     | Download
     | ScrollTop
+    | Hush
     | Draw
     | Vibrate
     | Sound
