@@ -175,6 +175,29 @@ def test_the_daily_s_day_is_written_in_the_language_s_own_form(lang: str, day: s
     assert result.text["penta-result-title"].endswith(day.removeprefix("le "))
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_daily_played_is_under_the_finished_games_and_opens_its_result(game: str) -> None:
+    app, host = _app("2026-12-04")
+    _open_daily(app, game)
+    app.action("start", {})
+    s = _play_out(app)
+    score, grade = s.game.outcome().totals[0], Page(host.screen_html).text[f"{s.prefix}-grade"]
+    later, _ = _app("2026-12-06", host=host)  # days later: no longer today's
+    later.action("open", {"game": "stats"})
+    page = Page(host.screen_html)
+    item = page.text[f"past-daily{game}20261204"]
+    assert item == f"4 December 2026 {game.capitalize()} · Daily dice You {score:,}"
+    assert not page.has("games-empty")
+    later.action("open-game", {"id": f"daily{game}20261204"})
+    shown = Page(host.screen_html)
+    assert shown.text[f"{s.prefix}-grade"] == grade  # the result, as at the end
+    assert "4 December 2026" in shown.text[f"{s.prefix}-result-title"]
+    later.action("share", {"what": "result"})
+    assert host.performed_of(Share)[-1].text.startswith(f"Zaria · daily {game.capitalize()}")
+    later.action("past-back", {})
+    assert later.screen.name == "stats"
+
+
 def test_the_result_is_shared_as_words_and_a_link_and_the_page_answer_is_shown() -> None:
     app, host = _app()
     _open_daily(app, "penta")

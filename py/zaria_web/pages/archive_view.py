@@ -8,6 +8,7 @@ from datetime import date, datetime
 from zaria.i18n import Translator
 from zaria_web.play.seats import shown_name
 from zaria_web.storage.archive import Entry
+from zaria_web.storage.daily import Day, Days
 from zaria_web.ui.html import Markup, bdi, el, join
 from zaria_web.ui.names import clean_name
 
@@ -91,10 +92,41 @@ def _item(tr: Translator, e: Entry) -> Markup:
     return el("li", button)
 
 
-def games_list(tr: Translator, games: list[Entry]) -> Markup:
-    """The games kept, newest first; each opens its end screen again."""
-    if games:
-        body = el("ol", [_item(tr, e) for e in reversed(games)], class_="past-list")
+def _day_item(tr: Translator, game: str, date: str, kept: Day) -> Markup:
+    """A day of ``game``'s daily dice played here, marked as such; it opens its result."""
+    ident = f"daily{game}{date.replace('-', '')}"  # pages.past reads it back
+    kind = tr("game." + game) + " · " + tr("stats.daily.title")
+    head = el(
+        "span",
+        el("span", day(tr, date), class_="past-date"),
+        " ",
+        el("span", kind, class_="past-game"),
+        class_="past-head",
+    )
+    score = el("span", tr.number(kept.score or 0), class_="num")
+    mine = el("span", tr("stats.daily.you"), " ", score, class_="past-player")
+    button = el(
+        "button",
+        head,
+        el("span", mine, class_="past-players"),
+        type="button",
+        class_="past-item past-daily",
+        id=f"past-{ident}",
+        data_act="open-game",
+        data_id=ident,
+    )
+    return el("li", button)
+
+
+def games_list(tr: Translator, games: list[Entry], days: Days | None = None) -> Markup:
+    """The games kept and the days of the daily dice played here, newest first; each
+    opens its end screen, or its result, again."""
+    items = [(e.date, _item(tr, e)) for e in games]
+    for game, kept in (days or {}).items():
+        items += [(d, _day_item(tr, game, d, v)) for d, v in kept.items() if v.done]
+    if items:
+        items.sort(key=lambda item: item[0])  # a day sorts before that day's games
+        body = el("ol", [item for _, item in reversed(items)], class_="past-list")
     else:
         body = el("p", tr("past.none"), class_="stats-empty games-empty")
     return el(

@@ -132,7 +132,7 @@ class StatsScreen(Page):
             el("h1", tr("stats.title"), id="stats-title", class_="screen-title"),
             el("div", panels, class_="stats-grid"),
             el("p", tr("stats.note"), class_="stats-note"),
-            archive_view.games_list(tr, self.transfer.games),
+            archive_view.games_list(tr, self.transfer.games, self.days),
             self.transfer.view(tr, sum(s.games for s in summaries.values())),
             self._controls(anything),
             class_="stats",
