@@ -21,7 +21,7 @@ from zaria_web.play.screen import GameScreen
 from zaria_web.play.versus_view import SYMBOL_CLASSES
 from zaria_web.runtime.effects import Share
 from zaria_web.runtime.routes import entry_of
-from zaria_web.storage import daily
+from zaria_web.storage import daily, duels
 
 GAMES = ("penta", "farkle")
 GRADERS = {"penta": "the optimal player", "farkle": "Expert"}
@@ -245,6 +245,43 @@ def test_a_duel_link_opened_in_a_fresh_app_plays_the_same_dice(game: str) -> Non
     watched = page.text[f"{s.prefix}-watch-0"]
     assert watched.startswith("Ann’s game, turn by turn")
     assert len(s.versus.challenge.others[0].log.turns) == (13 if game == "penta" else 10)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_duels_are_counted_beside_the_daily_dice_and_under_the_finished_games(game: str) -> None:
+    ann, ann_host = _app()
+    ann.action("open", {"game": f"{game}-duel"})
+    ann.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    ann.action("start", {})
+    ann_score = _play_out(ann).game.outcome().totals[0]
+    ben, host = _app("2026-12-05")
+    ben.open_entry(_link(ann_host, f"{'penta' if game == 'penta' else 'fk'}"))
+    ben.action("seat-name", {"index": "0", "value": "Ben", "event": "input"})
+    ben.action("start", {})
+    s = _play_out(ben)
+    ben_score, grade = s.game.outcome().totals[0], Page(host.screen_html).text[f"{s.prefix}-grade"]
+    kept = duels.parse(host.storage[duels.KEY])[game]
+    assert [(d.date, d.score, d.best) for d in kept.values()] == [
+        ("2026-12-05", ben_score, ann_score)
+    ]
+    ben.action("open", {"game": "stats"})
+    page = Page(host.screen_html)
+    won = int(ben_score > ann_score)
+    figures = page.text[f"stats-duels-{game}-figures"]
+    assert figures == f"Duels played 1 Won {won} Best {ben_score:,}"
+    assert f"5 December 2026 {ben_score:,} {ann_score:,}" in page.plain()
+    ident = duels.ident(game, s.versus.challenge.seed)
+    assert page.text[f"past-{ident}"] == (
+        f"5 December 2026 {game.capitalize()} · Duel You {ben_score:,}"
+    )
+    ben.action("open-game", {"id": ident})
+    shown = Page(host.screen_html)
+    assert shown.text[f"{s.prefix}-grade"] == grade  # the result, as at the end
+    assert "Ann" in shown.plain() and "Side by side" in shown.plain()
+    ben.action("past-back", {})
+    ben.action("stats-clear", {})
+    ben.action("stats-clear-yes", {})
+    assert duels.KEY not in host.storage  # cleared with the rest
 
 
 def test_a_result_whose_moves_do_not_give_its_score_is_marked_not_verified() -> None:

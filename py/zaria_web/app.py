@@ -82,7 +82,7 @@ from zaria_web.screen import (
     Screen,
     StorageChanged,
 )
-from zaria_web.storage import archive, daily, stored
+from zaria_web.storage import archive, daily, duels, stored
 from zaria_web.storage.saves import PREFIX as SAVE_PREFIX
 from zaria_web.storage.saves import ForgetSave, RejectSave, SaveStore
 from zaria_web.storage.settings import (
@@ -360,6 +360,7 @@ class App:
             cleared = stats.clear(self.host)
             cleared = archive.clear(self.host) and cleared
             cleared = daily.clear(self.host) and cleared
+            cleared = duels.clear(self.host) and cleared
             self._answer(screen, effect.done(cleared))
         elif isinstance(effect, stats.RecordGame):
             # Kept to be opened again only if it was counted (under the same conditions).

@@ -8,7 +8,9 @@ from datetime import date, datetime
 from zaria.i18n import Translator
 from zaria_web.play.seats import shown_name
 from zaria_web.storage.archive import Entry
-from zaria_web.storage.daily import Day, Days
+from zaria_web.storage.daily import Days
+from zaria_web.storage.duels import Duels
+from zaria_web.storage.duels import ident as ident_of
 from zaria_web.ui.html import Markup, bdi, el, join
 from zaria_web.ui.names import clean_name
 
@@ -92,25 +94,26 @@ def _item(tr: Translator, e: Entry) -> Markup:
     return el("li", button)
 
 
-def _day_item(tr: Translator, game: str, date: str, kept: Day) -> Markup:
-    """A day of ``game``'s daily dice played here, marked as such; it opens its result."""
-    ident = f"daily{game}{date.replace('-', '')}"  # pages.past reads it back
-    kind = tr("game." + game) + " · " + tr("stats.daily.title")
+def _challenge_item(
+    tr: Translator, game: str, date: str, kind: str, score: int, ident: str
+) -> Markup:
+    """A challenge played here (``kind``: the daily dice, a duel), marked as such; it
+    opens its result."""
     head = el(
         "span",
         el("span", day(tr, date), class_="past-date"),
         " ",
-        el("span", kind, class_="past-game"),
+        el("span", tr("game." + game) + " · " + tr(kind), class_="past-game"),
         class_="past-head",
     )
-    score = el("span", tr.number(kept.score or 0), class_="num")
-    mine = el("span", tr("stats.daily.you"), " ", score, class_="past-player")
+    points = el("span", tr.number(score), class_="num")
+    mine = el("span", tr("stats.daily.you"), " ", points, class_="past-player")
     button = el(
         "button",
         head,
         el("span", mine, class_="past-players"),
         type="button",
-        class_="past-item past-daily",
+        class_="past-item past-challenge",
         id=f"past-{ident}",
         data_act="open-game",
         data_id=ident,
@@ -118,12 +121,28 @@ def _day_item(tr: Translator, game: str, date: str, kept: Day) -> Markup:
     return el("li", button)
 
 
-def games_list(tr: Translator, games: list[Entry], days: Days | None = None) -> Markup:
-    """The games kept and the days of the daily dice played here, newest first; each
-    opens its end screen, or its result, again."""
-    items = [(e.date, _item(tr, e)) for e in games]
-    for game, kept in (days or {}).items():
-        items += [(d, _day_item(tr, game, d, v)) for d, v in kept.items() if v.done]
+def _challenges(tr: Translator, days: Days, played: Duels) -> list[tuple[str, Markup]]:
+    """The days of the daily dice and the duels played here, with their dates."""
+    items = []
+    for game, kept in days.items():
+        for when_, v in kept.items():
+            if v.done:
+                ident = f"daily{game}{when_.replace('-', '')}"  # pages.past reads it back
+                item = _challenge_item(tr, game, when_, "stats.daily.title", v.score or 0, ident)
+                items.append((when_, item))
+    for game, duels in played.items():
+        for seed, d in duels.items():
+            item = _challenge_item(tr, game, d.date, "home.duel", d.score, ident_of(game, seed))
+            items.append((d.date, item))
+    return items
+
+
+def games_list(
+    tr: Translator, games: list[Entry], days: Days | None = None, played: Duels | None = None
+) -> Markup:
+    """The games kept, the days of the daily dice and the duels played here, newest
+    first; each opens its end screen, or its result, again."""
+    items = [(e.date, _item(tr, e)) for e in games] + _challenges(tr, days or {}, played or {})
     if items:
         items.sort(key=lambda item: item[0])  # a day sorts before that day's games
         body = el("ol", [item for _, item in reversed(items)], class_="past-list")

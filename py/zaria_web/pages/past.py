@@ -8,7 +8,8 @@ Its Play again and New game buttons give way to Back, to the statistics.
 
 A day of the daily dice played here (:mod:`zaria_web.storage.daily`, which keeps
 its moves) opens the same way, as ``#/game/daily<game><yyyymmdd>``: its result,
-the game replayed from the moves kept on that day's dice, shared again if wished.
+the game replayed from the moves kept on that day's dice, shared again if wished;
+so does a duel (:mod:`zaria_web.storage.duels`, ``#/game/duel<hash>``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from zaria_web.play.screen import GameScreen, game_screen
 from zaria_web.play.versus import ACTS as VERSUS_ACTS
 from zaria_web.runtime.effects import Effects, Go
 from zaria_web.screen import Context, Enter, Page, Refresh, StorageChanged
-from zaria_web.storage import archive, daily, saved_state
+from zaria_web.storage import archive, daily, duels, saved_state
 from zaria_web.ui.html import Markup, el
 from zaria_web.ui.widgets import button
 
@@ -85,6 +86,21 @@ def daily_screen(ctx: Context, game: str, date: str, kept: daily.Day) -> GameScr
     return screen
 
 
+def duel_screen(ctx: Context, game: str, kept: duels.Duel) -> GameScreen[Any]:
+    """A duel played here, its result as kept (every result its link held, read back
+    from their moves), read-only; raises ValueError (or what a hostile value makes the
+    engine raise) when its game cannot be played again from the moves kept."""
+    screen = game_screen(ctx, f"{game}-duel", viewer=True)
+    dup, versus = screen.spec.duplicate, screen.versus
+    if dup is None or versus is None:
+        raise ValueError(f"{game!r} has no duels")
+    versus.check_save(screen, {"challenge": kept.challenge})  # raises for a bad one
+    mine = versus.challenge
+    assert mine is not None
+    screen.game, screen.phase = dup.replayed(mine.seed, "".join(mine.moves)), "end"
+    return screen
+
+
 class PastScreen(Page):
     """One finished game's end screen, named by its id (``#/game/<id>``)."""
 
@@ -109,6 +125,9 @@ class PastScreen(Page):
         if (found := _daily_of(self.ident)) is not None:
             self._load_day(*found, out)
             return
+        if (duel := duels.find(duels.look(self.ctx.host, out), self.ident)) is not None:
+            self._load_duel(*duel)
+            return
         self.entry = archive.find(archive.look(self.ctx.host, out).value or [], self.ident)
         if self.entry is None:
             self.problem = "missing"
@@ -117,6 +136,13 @@ class PastScreen(Page):
         try:
             self.screen = end_screen(self.ctx, self.entry)
         except Exception:  # whatever a hostile state makes the engine raise
+            self.problem = "broken"
+
+    def _load_duel(self, game: str, kept: duels.Duel) -> None:
+        self.date = day(self.ctx.tr, kept.date)
+        try:
+            self.screen = duel_screen(self.ctx, game, kept)
+        except Exception:  # a challenge kept by another version, or by a hostile hand
             self.problem = "broken"
 
     def _load_day(self, game: str, date: str, out: Effects) -> None:
