@@ -269,7 +269,7 @@ def test_duels_are_counted_beside_the_daily_dice_and_under_the_finished_games(ga
     won = int(ben_score > ann_score)
     figures = page.text[f"stats-duels-{game}-figures"]
     assert figures == f"Duels played 1 Won {won} Best {ben_score:,}"
-    assert f"5 December 2026 {ben_score:,} {ann_score:,}" in page.plain()
+    assert f"5 Dec 2026 {ben_score:,} {ann_score:,}" in page.plain()
     ident = duels.ident(game, s.versus.challenge.seed)
     assert page.text[f"past-{ident}"] == (
         f"5 December 2026 {game.capitalize()} · Duel You {ben_score:,}"
@@ -369,7 +369,7 @@ def test_the_statistics_count_the_days_played_the_streak_and_the_best() -> None:
     best = max(d.score or 0 for d in days.values())
     figures = page.text["stats-daily-farkle-figures"]
     assert figures == f"Days played 3 Streak 3 Best {best:,}"
-    assert "4 December 2026" in page.plain() and not page.has("stats-daily-penta")
+    assert "4 Dec 2026" in page.plain() and not page.has("stats-daily-penta")
     assert "2026-12-04" not in page.plain()
     # A day missed breaks the streak; clearing the statistics forgets the days too.
     app2, _ = _app("2026-12-06", host=host)

@@ -37,14 +37,18 @@ def when(tr: Translator, iso: str) -> str:
     )
 
 
-def day(tr: Translator, iso: str) -> str:
+def day(tr: Translator, iso: str, short: bool = False) -> str:
     """The day ``iso`` (``2026-12-07``, or the date part of a moment) in the words of
-    ``tr``'s language, its month in full (the text as given when it is not a date).
+    ``tr``'s language, its month in full, or ``short`` (in a table's narrow column),
+    the text as given when it is not a date.
 
     >>> [day(Translator(x), "2026-12-07") for x in ("en", "fr", "el", "tr")]
     ['7 December 2026', '7 décembre 2026', '7 Δεκεμβρίου 2026', '7 Aralık 2026']
     >>> day(Translator("fr"), "2026-05-01"), day(Translator("en"), "someday")
     ('1er mai 2026', 'someday')
+    >>> day(Translator("el"), "2026-12-07", short=True)
+    '7 Δεκ 2026'
+
     """
     try:
         moment = date.fromisoformat(iso[:10])
@@ -53,7 +57,7 @@ def day(tr: Translator, iso: str) -> str:
     return tr(
         "date.day",
         day=tr("date.day_one") if moment.day == 1 else str(moment.day),
-        month=tr(f"date.month_full.{moment.month}"),
+        month=tr(f"date.month.{moment.month}" if short else f"date.month_full.{moment.month}"),
         year=str(moment.year),
     )
 

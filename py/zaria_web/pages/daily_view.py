@@ -30,7 +30,7 @@ def section(tr: Translator, game: str, days: Mapping[str, Day], today: str) -> M
     rows = [
         el(
             "tr",
-            el("th", day(tr, date), scope="row"),
+            el("th", day(tr, date, short=True), scope="row"),
             el("td", tr.number(score), class_="num"),
             el("td", "—" if computer is None else tr.number(computer), class_="num"),
         )

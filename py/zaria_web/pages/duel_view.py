@@ -29,7 +29,7 @@ def section(tr: Translator, game: str, duels: Mapping[str, Duel]) -> Markup:
     rows = [
         el(
             "tr",
-            el("th", day(tr, date), scope="row"),
+            el("th", day(tr, date, short=True), scope="row"),
             el("td", tr.number(score), class_="num"),
             el("td", "—" if best is None else tr.number(best), class_="num"),
         )
