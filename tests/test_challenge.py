@@ -188,6 +188,7 @@ def test_a_daily_played_is_under_the_finished_games_and_opens_its_result(game: s
     item = page.text[f"past-daily{game}20261204"]
     assert item == f"4 December 2026 {game.capitalize()} · Daily dice You {score:,}"
     assert not page.has("games-empty")
+    assert page.plain().count("No finished games yet.") == 1  # the other game's panel only
     later.action("open-game", {"id": f"daily{game}20261204"})
     shown = Page(host.screen_html)
     assert shown.text[f"{s.prefix}-grade"] == grade  # the result, as at the end

@@ -144,7 +144,11 @@ class StatsScreen(Page):
         )
 
     def _panel(self, game: str, s: stats.Summary) -> Markup:
-        return self._frame(game, self._figures(Counted(game), s) if s.games else self._none())
+        if s.games:
+            return self._frame(game, self._figures(Counted(game), s))
+        # "No finished games yet" would be untrue above the daily dice or duels played.
+        played = any(d.done for d in self.days.get(game, {}).values()) or self.duels.get(game)
+        return self._frame(game, Markup() if played else self._none())
 
     def _frame(self, game: str, body: Markup) -> Markup:
         title = f"stats-{game}"
