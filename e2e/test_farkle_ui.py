@@ -160,6 +160,10 @@ def test_a_scripted_game_against_the_computer_to_the_winner(
     assert page.evaluate("localStorage.getItem('zaria.save.farkle')") is None
     shot(page, shots, "end-desktop")
     no_error_box(page)
+    expect(page.locator("#alert")).to_contain_text("Alice")  # the end, said at once
+    page.get_by_role("button", name="Play again").click()
+    expect(page.locator("#fk-roll")).to_be_visible()
+    expect(page.locator("#alert")).to_have_text("")  # no longer news in the next game
 
 
 def test_french_phone_lost_turn_hot_dice_and_last_round_with_three_players(
@@ -335,7 +339,7 @@ def test_setting_aside_refusals_risk_and_resuming(app: App) -> None:
     page.select_option("#lang", "el")
     expect(page.get_by_role("button", name="Ρίξτε", exact=True)).to_be_enabled()
     expect(page.get_by_role("button", name="Νέο παιχνίδι")).to_be_visible()
-    page.get_by_role("button", name="Τράπεζα", exact=True).click()
+    page.get_by_role("button", name="Εξαργύρωση", exact=True).click()
     expect(page.locator(".fk-player .fk-ptotal")).to_have_text("350")
     page.select_option("#lang", "en")
 

@@ -171,6 +171,15 @@ def finished_games(n: int) -> list[archive.Entry]:
     ]
 
 
+#: Empty what FILL wrote from this tab, as another app of the site would (no
+#: ``storage`` event: the app is not told).
+FREE_HERE = """() => {
+  for (const key of Object.keys(localStorage).filter((k) => k.startsWith("other.app."))) {
+    localStorage.removeItem(key);
+  }
+}"""
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_save_storage_cannot_hold_is_said_the_game_goes_on_and_is_saved_once_room_is_back(
     app: App, game: str, shots: Path
@@ -200,6 +209,31 @@ def test_a_save_storage_cannot_hold_is_said_the_game_goes_on_and_is_saved_once_r
     app.wait_ready()
     expect(page.locator(f"#{PREFIX[game]}-roll")).to_be_visible()
     assert table(page, game) == after  # what was saved once room came back
+
+
+def test_after_storage_was_full_the_first_save_that_fits_holds_the_whole_game(app: App) -> None:
+    """Storage full, then freed where the app hears nothing of it: the rolls and the box
+    scored after it are all kept."""
+    page = app.open("?dice=11122,33344,55566,12345,22233")
+    start(page, "penta")
+    page.evaluate(FILL, 0)
+    page.locator("#penta-roll").click()
+    notice = page.locator('.notice[data-notice="save.unavailable"]')
+    expect(notice).to_be_visible()
+    page.evaluate(FREE_HERE)
+    page.locator("#penta-roll").click()
+    page.locator("#penta-roll").click()
+    page.locator(".box-btn:enabled").first.click()
+    page.locator("#penta-validate").click()
+    expect(notice).to_have_count(0)
+    after = table(page, "penta")
+    saved = json.loads(storage(page)["zaria.save.penta"])["state"]["engine"]
+    assert saved["round"] == 2
+    page.reload()
+    app.wait_ready()
+    expect(page.locator("#penta-roll")).to_be_visible()
+    assert table(page, "penta") == after  # the box scored, the next round begun
+    assert json.loads(storage(page)["zaria.save.penta"])["state"]["engine"] == saved
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -311,6 +345,25 @@ def test_statistics_under_unknown_or_differently_written_rules_survive_a_game_co
     page.get_by_role("button", name="Statistics").click()
     expect(page.locator(".stats-farkle")).to_contain_text("6,000")
     expect(page.locator(".notices .notice")).to_have_count(0)
+
+
+def test_finished_games_under_rules_this_version_does_not_know_are_listed_and_kept(
+    app: App,
+) -> None:
+    kept = [{**g.to_dict(), "key": "farkle:martian-open7"} for g in finished_games(2)]
+    raw = json.dumps({"format": archive.FORMAT, "games": kept}, sort_keys=True)
+    page = app.open()
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [archive.KEY, raw])
+    page = app.open("#/stats")
+    items = page.locator(".past-item")
+    expect(items).to_have_count(2)
+    expect(items.first).to_contain_text("Farkle · rules unknown to this version")
+    expect(page.locator(".notices .notice")).to_have_count(0)
+    assert storage(page)[archive.KEY] == raw and archive.BAD_KEY not in storage(page)
+    page.locator(".brand").click()
+    finish(page, "penta")  # a game kept beside them: they stay as they were
+    games = json.loads(storage(page)[archive.KEY])["games"]
+    assert games[:2] == kept and len(games) == 3
 
 
 # -- a score pad's save that cannot be --------------------------------------------------------

@@ -445,7 +445,7 @@ def test_switching_language_mid_game_keeps_the_farkle_game(app: App) -> None:
     before = snapshot()
     assert before[4] == "1000" and before[2] == ["0", "0"]
     fr_turn = page.locator("#fk-turn").inner_text()
-    for lang, bank in (("el", "Τράπεζα"), ("tr", catalogue("tr")["farkle.bank"]), ("fr", None)):
+    for lang, bank in (("el", "Εξαργύρωση"), ("tr", catalogue("tr")["farkle.bank"]), ("fr", None)):
         page.locator("#lang").select_option(lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.locator("#fk-bank")).to_contain_text(bank or catalogue(lang)["farkle.bank"])

@@ -95,7 +95,7 @@ def test_greek_and_turkish_rules_from_the_game_screens(app: App, shots: Path) ->
     assert english_words("tr", text) == []
     page.locator("#lang").select_option("el")
     text = rules_text(page, "farkle")
-    assert "2,3\u00a0%" in text and "«Τράπεζα»" in text and "«Χαμένος γύρος!»" in text
+    assert "2,3\u00a0%" in text and "«Εξαργύρωση»" in text and "«Χαμένος γύρος!»" in text
     assert english_words("el", text) == []
     page.screenshot(path=str(shots / "rules-farkle-el-desktop.png"), full_page=True)
     no_sideways_scroll(page)

@@ -172,6 +172,37 @@ def test_an_unreadable_list_is_set_aside_and_the_player_told_once() -> None:
     assert "games.corrupt" not in app.ctx.notices  # gone from its key: not found again
 
 
+def test_games_under_rules_this_version_does_not_know_are_read_listed_and_written_back() -> None:
+    games = [
+        archive.entry("2026-01-01T10:00:00Z", Counted("farkle"), farkle_game(s), {})
+        for s in range(2)
+    ]
+    raw = [{**g.to_dict(), "key": "farkle:martian-open7"} for g in games]
+    host = FakeHost({archive.KEY: json.dumps({"format": 1, "games": raw})})
+    read = archive.parse(host.storage[archive.KEY])
+    assert [g.unknown for g in read] == ["farkle:martian-open7"] * 2
+    assert [g.game for g in read] == ["farkle"] * 2 and not any(g.real for g in read)
+    assert [g.to_dict() for g in read] == raw  # as they were
+    app = App(host, {})
+    app.action("open", {"game": "stats"})
+    p = Page(host.screen_html)
+    assert p.text[f"past-{games[0].id}"].startswith(
+        "1 Jan 2026, 10:00 Farkle · rules unknown to this version"
+    )
+    assert not app.ctx.notices and archive.BAD_KEY not in host.storage
+    finish_penta(host=host)
+    assert json.loads(host.storage[archive.KEY])["games"][:2] == raw
+
+
+@pytest.mark.parametrize(
+    "key", ["farkle:real:martian", "penta:real", "yacht:martian", "farkle:", "farkle:" + "x" * 200]
+)
+def test_a_key_that_is_not_its_game_s_is_still_unreadable(key: str) -> None:
+    game = archive.entry("2026-01-01T10:00:00Z", Counted("farkle"), farkle_game(1), {})
+    with pytest.raises(stored.Unreadable):
+        archive.parse(json.dumps({"format": 1, "games": [{**game.to_dict(), "key": key}]}))
+
+
 def test_the_stored_list_stays_within_what_storage_reads() -> None:
     big = {"pad": "x" * 40_000}
     games = [

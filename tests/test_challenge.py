@@ -23,7 +23,7 @@ from zaria_web.play.screen import GameScreen
 from zaria_web.play.versus_view import SYMBOL_CLASSES
 from zaria_web.runtime.effects import Share
 from zaria_web.runtime.routes import entry_of
-from zaria_web.storage import daily
+from zaria_web.storage import daily, duels
 
 GAMES = ("penta", "farkle")
 GRADERS = {"penta": "the optimal player", "farkle": "Expert"}
@@ -158,6 +158,49 @@ def test_a_challenge_is_strict_alone_and_has_no_coach(game: str) -> None:
     assert s.game.to_dict() == before
 
 
+@pytest.mark.parametrize(
+    ("lang", "day"),
+    [
+        ("en", "1 December 2026"),
+        ("fr", "le 1er décembre 2026"),
+        ("el", "1 Δεκεμβρίου 2026"),
+        ("tr", "1 Aralık 2026"),
+    ],
+)
+def test_the_daily_s_day_is_written_in_the_language_s_own_form(lang: str, day: str) -> None:
+    app, host = _app("2026-12-01", host=FakeHost({"zaria.lang": lang}))
+    _open_daily(app, "penta")
+    assert day in Page(host.screen_html).plain() and "2026-12" not in host.screen_html
+    app.action("start", {})
+    _play_out(app)
+    result = Page(host.screen_html)
+    assert result.text["penta-result-title"].endswith(day.removeprefix("le "))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_daily_played_is_under_the_finished_games_and_opens_its_result(game: str) -> None:
+    app, host = _app("2026-12-04")
+    _open_daily(app, game)
+    app.action("start", {})
+    s = _play_out(app)
+    score, grade = s.game.outcome().totals[0], Page(host.screen_html).text[f"{s.prefix}-grade"]
+    later, _ = _app("2026-12-06", host=host)  # days later: no longer today's
+    later.action("open", {"game": "stats"})
+    page = Page(host.screen_html)
+    item = page.text[f"past-daily{game}20261204"]
+    assert item == f"4 December 2026 {game.capitalize()} · Daily dice You {score:,}"
+    assert not page.has("games-empty")
+    assert page.plain().count("No finished games yet.") == 1  # the other game's panel only
+    later.action("open-game", {"id": f"daily{game}20261204"})
+    shown = Page(host.screen_html)
+    assert shown.text[f"{s.prefix}-grade"] == grade  # the result, as at the end
+    assert "4 December 2026" in shown.text[f"{s.prefix}-result-title"]
+    later.action("share", {"what": "result"})
+    assert host.performed_of(Share)[-1].text.startswith(f"Zaria · daily {game.capitalize()}")
+    later.action("past-back", {})
+    assert later.screen.name == "stats"
+
+
 def test_the_result_is_shared_as_words_and_a_link_and_the_page_answer_is_shown() -> None:
     app, host = _app()
     _open_daily(app, "penta")
@@ -167,7 +210,7 @@ def test_the_result_is_shared_as_words_and_a_link_and_the_page_answer_is_shown()
     shared = host.performed_of(Share)[-1]
     assert shared.link.startswith(host.base + "#/duel/")
     lines = shared.text.split("\n")
-    assert lines[0] == "Zaria · daily Penta · 2026-12-04"
+    assert lines[0] == "Zaria · daily Penta · 4 December 2026"
     # Written for whoever receives it: the sender's name, not "You".
     assert lines[1].startswith(f"Ann {s.game.outcome().totals[0]} · the optimal player")
     assert len(lines[2]) == 13 and set(lines[2]) <= {"🟩", "🟨", "🟥"}
@@ -207,6 +250,43 @@ def test_a_duel_link_opened_in_a_fresh_app_plays_the_same_dice(game: str) -> Non
     watched = page.text[f"{s.prefix}-watch-0"]
     assert watched.startswith("Ann’s game, turn by turn")
     assert len(s.versus.challenge.others[0].log.turns) == (13 if game == "penta" else 10)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_duels_are_counted_beside_the_daily_dice_and_under_the_finished_games(game: str) -> None:
+    ann, ann_host = _app()
+    ann.action("open", {"game": f"{game}-duel"})
+    ann.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    ann.action("start", {})
+    ann_score = _play_out(ann).game.outcome().totals[0]
+    ben, host = _app("2026-12-05")
+    ben.open_entry(_link(ann_host, f"{'penta' if game == 'penta' else 'fk'}"))
+    ben.action("seat-name", {"index": "0", "value": "Ben", "event": "input"})
+    ben.action("start", {})
+    s = _play_out(ben)
+    ben_score, grade = s.game.outcome().totals[0], Page(host.screen_html).text[f"{s.prefix}-grade"]
+    kept = duels.parse(host.storage[duels.KEY])[game]
+    assert [(d.date, d.score, d.best) for d in kept.values()] == [
+        ("2026-12-05", ben_score, ann_score)
+    ]
+    ben.action("open", {"game": "stats"})
+    page = Page(host.screen_html)
+    won = int(ben_score > ann_score)
+    figures = page.text[f"stats-duels-{game}-figures"]
+    assert figures == f"Duels played 1 Won {won} Best {ben_score:,}"
+    assert f"5 Dec 2026 {ben_score:,} {ann_score:,}" in page.plain()
+    ident = duels.ident(game, s.versus.challenge.seed)
+    assert page.text[f"past-{ident}"] == (
+        f"5 December 2026 {game.capitalize()} · Duel You {ben_score:,}"
+    )
+    ben.action("open-game", {"id": ident})
+    shown = Page(host.screen_html)
+    assert shown.text[f"{s.prefix}-grade"] == grade  # the result, as at the end
+    assert "Ann" in shown.plain() and "Side by side" in shown.plain()
+    ben.action("past-back", {})
+    ben.action("stats-clear", {})
+    ben.action("stats-clear-yes", {})
+    assert duels.KEY not in host.storage  # cleared with the rest
 
 
 def test_a_result_whose_moves_do_not_give_its_score_is_marked_not_verified() -> None:
@@ -331,7 +411,8 @@ def test_the_statistics_count_the_days_played_the_streak_and_the_best() -> None:
     best = max(d.score or 0 for d in days.values())
     figures = page.text["stats-daily-farkle-figures"]
     assert figures == f"Days played 3 Streak 3 Best {best:,}"
-    assert "2026-12-04" in page.plain() and not page.has("stats-daily-penta")
+    assert "4 Dec 2026" in page.plain() and not page.has("stats-daily-penta")
+    assert "2026-12-04" not in page.plain()
     # A day missed breaks the streak; clearing the statistics forgets the days too.
     app2, _ = _app("2026-12-06", host=host)
     app2.action("open", {"game": "stats"})
@@ -519,13 +600,15 @@ def test_a_dailys_link_says_its_day_and_what_playing_it_uses_up() -> None:
     same_day.open_entry(link)
     page = Page(host.screen_html)
     assert page.text["fk-challenge-title"] == "Daily dice · Farkle"
-    assert "2026-12-03" in page.plain()
+    assert "3 December 2026" in page.plain()
     assert page.text["fk-of-day"].startswith("Playing these dice uses up your daily dice")
     next_day, host = _app("2026-12-04")
     next_day.open_entry(link)
     page = Page(host.screen_html)
     assert next_day.screen.name == "farkle-duel"
-    assert page.text["fk-of-day"].startswith("The daily dice of 2026-12-03, played here as a duel")
+    assert page.text["fk-of-day"].startswith(
+        "The daily dice of 3 December 2026, played here as a duel"
+    )
 
 
 def test_the_name_last_played_under_is_offered_by_both_forms() -> None:
@@ -551,7 +634,7 @@ def test_a_dailys_result_left_open_over_midnight_offers_the_new_dice() -> None:
     assert "New dice tomorrow." not in page.plain() and page.has("fk-today")
     app.action("daily-today", {})
     page = Page(host.screen_html)
-    assert "2026-12-05" in page.text["fk-challenge"] and page.has("fk-play")
+    assert "5 December 2026" in page.text["fk-challenge"] and page.has("fk-play")
 
 
 def test_the_standings_rank_every_result_and_say_who_won() -> None:

@@ -24,6 +24,7 @@ from zaria_web.penta import saved as penta_saved
 from zaria_web.penta.review import Coach, Decision, Keep, Score
 from zaria_web.penta.view import PentaView, TableState
 from zaria_web.play.screen import GameScreen
+from zaria_web.runtime.effects import Announce, Hush
 
 # Each roll fits the box recorded, one box a turn: a solitaire game of 13 rolls.
 SOLITAIRE = "11111,22222,33344,44412,55513,66612,11234,12345,12346,22333,55552,66645,66655"
@@ -73,6 +74,19 @@ def test_a_solo_penta_game_ends_on_the_score_not_a_win() -> None:
     assert '<h2 id="penta-end-title" class="end-title" tabindex="-1"><bdi>Zoé</bdi>,' in (
         host.screen_html
     )
+
+
+def test_the_end_said_at_once_is_emptied_from_the_alert_region_when_the_next_game_starts() -> None:
+    app, host = solitaire()
+    ending = [e for e in host.performed_of(Announce) if e.assertive]
+    assert ending and "423" in ending[-1].text  # the end, said at once
+    hushed = len(host.performed_of(Hush))  # the first game's start
+    app.action("again", {})
+    assert penta(app).phase == "play"
+    effects = host.performed[host.performed.index(ending[-1]) :]
+    assert [type(e) for e in effects].count(Hush) == 1
+    app.action("roll", {})
+    assert len(host.performed_of(Hush)) == hushed + 1  # only when a game starts
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

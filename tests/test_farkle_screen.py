@@ -759,7 +759,7 @@ def test_the_rules_words_in_french_and_greek() -> None:
     assert fr["farkle.setup.title_computer"] == "Humains + 1 IA"
     assert (el["common.roll"], el["farkle.bank"], el["common.new_game"]) == (
         "Ρίξτε",
-        "Τράπεζα",
+        "Εξαργύρωση",
         "Νέο παιχνίδι",
     )
 
@@ -776,7 +776,7 @@ def test_greek_and_turkish_events_are_in_their_own_words(lang: str) -> None:
     [
         ("en", "Roll", "Bank", "die 3, showing 5, set aside"),
         ("fr", "Lancer", "Encaisser", "dé 3, qui montre 5, mis de côté"),
-        ("el", "Ρίξτε", "Τράπεζα", "ζάρι 3, δείχνει 5, στην άκρη"),
+        ("el", "Ρίξτε", "Εξαργύρωση", "ζάρι 3, δείχνει 5, στην άκρη"),
         ("tr", "At", "Kasaya koy", "zar 3, 5 gösteriyor, kenara ayrıldı"),
     ],
 )

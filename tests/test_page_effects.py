@@ -24,6 +24,7 @@ SAMPLES: list[PageEffect] = [
     effects.Focus("#screen"),
     effects.Announce("Ann rolls 1 1 2 3 4.", assertive=True),
     effects.ScrollTop(),
+    effects.Hush(),
     effects.Vibrate((30, 40, 30)),
     effects.Sound("penta", 0.25),
     effects.Celebrate("win", "Victory!"),

@@ -195,7 +195,7 @@ def test_turkish_penta_page_uses_the_turkish_rules_texts_words() -> None:
 
 def test_greek_farkle_page_uses_the_greek_rules_texts_words() -> None:
     text = visible_text(rules_page(Translator("el"), "farkle"))
-    for words in ("«Ρίξτε»", "«Τράπεζα»", "«Νέο παιχνίδι»", "Τα καυτά ζάρια", "Ο χαμένος γύρος"):
+    for words in ("«Ρίξτε»", "«Εξαργύρωση»", "«Νέο παιχνίδι»", "Τα καυτά ζάρια", "Ο χαμένος γύρος"):
         assert words in text, words
 
 

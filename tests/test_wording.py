@@ -227,3 +227,27 @@ def test_the_limit_is_said_in_every_language(lang: str) -> None:
     tr = Translator(lang)
     assert tr.has("common.setup.name_limit")
     assert str(NAME_LENGTH) in tr("common.setup.name_limit", n=NAME_LENGTH)
+
+
+# -- one word for one thing -------------------------------------------------------------------
+
+
+def test_turkish_says_tur_for_a_round_and_sira_for_a_turn() -> None:
+    en, tr = catalogue("en"), catalogue("tr")
+    for key, text in en.items():
+        if re.search(r"\bturns?\b", text, re.I) and not re.search(r"\brounds?\b", text, re.I):
+            words = re.sub(r"\{\w+\}", "", tr[key])  # the placeholders are not words
+            assert not re.search(r"\btur", words, re.I), f"{key}: {tr[key]}"
+    assert tr["farkle.lost_turn"].startswith("Sıra") and tr["penta.round"].startswith("Tur")
+
+
+def test_greek_banks_with_one_word_on_the_button_and_in_the_text() -> None:
+    el = catalogue("el")
+    assert el["farkle.bank"] == "Εξαργύρωση"
+    assert not [k for k, v in el.items() if re.search("τράπεζ", v, re.I)]
+
+
+def test_french_penta_plays_tours_on_the_intro_as_in_play() -> None:
+    fr = catalogue("fr")
+    assert "13 tours" in fr["penta.challenge.format"]
+    assert not [k for k, v in fr.items() if k.startswith("penta") and "manche" in v]

@@ -54,6 +54,7 @@ from zaria_web.runtime.effects import (
     Effects,
     Focus,
     Go,
+    Hush,
     Language,
     Notice,
     Performed,
@@ -81,7 +82,7 @@ from zaria_web.screen import (
     Screen,
     StorageChanged,
 )
-from zaria_web.storage import archive, daily, stored
+from zaria_web.storage import archive, daily, duels, stored
 from zaria_web.storage.saves import PREFIX as SAVE_PREFIX
 from zaria_web.storage.saves import ForgetSave, RejectSave, SaveStore
 from zaria_web.storage.settings import (
@@ -306,10 +307,13 @@ class App:
 
     def _present(self, out: Effects) -> None:
         """Hand what ``out`` asks of the page, once drawn, to the host: the scrolling,
-        vibrations, sound and celebration, what is said, the focus, downloads and files."""
+        vibrations, sound and celebration, the alert region emptied, what is said, the
+        focus, downloads and files."""
         perform = self.host.perform
         if any(isinstance(e, ScrollTop) for e in out.items):
             perform(ScrollTop())
+        if any(isinstance(e, Hush) for e in out.items):
+            perform(Hush())  # before what this update says, which it must not silence
         if self.settings.get("haptics") == "on":
             for buzz in (e for e in out.items if isinstance(e, Vibrate)):
                 perform(buzz)
@@ -366,6 +370,7 @@ class App:
             cleared = stats.clear(self.host)
             cleared = archive.clear(self.host) and cleared
             cleared = daily.clear(self.host) and cleared
+            cleared = duels.clear(self.host) and cleared
             self._answer(screen, effect.done(cleared))
         elif isinstance(effect, stats.RecordGame):
             # Kept to be opened again only if it was counted (under the same conditions).

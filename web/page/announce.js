@@ -34,6 +34,15 @@ function speakLater(id, left) {
   }, GATHER_MS));
 }
 
+// The alert region emptied (a new game: the last one's end is no longer news), with
+// what it was about to say.
+export function hush() {
+  clearTimeout(speaking.get("alert"));
+  speaking.delete("alert");
+  announcing.delete("alert");
+  document.getElementById("alert").textContent = "";
+}
+
 // What an app that has stopped had still to say.
 export function forgetAnnouncements() {
   for (const t of speaking.values()) clearTimeout(t);

@@ -4,7 +4,7 @@
 import { boot } from "./state.js";
 import { send, noteTook } from "./calls.js";
 import { render, focusOn, forgetFocus, setDocument, toTop, showFatal, afterAnswer } from "./draw.js";
-import { announce, forgetAnnouncements } from "./announce.js";
+import { announce, hush, forgetAnnouncements } from "./announce.js";
 import { setTimer, clearTimer, forgetTimers } from "./timers.js";
 import { write, writeAll, remove } from "./storage.js";
 import { pushEntry, replaceEntry, step } from "./history.js";
@@ -34,6 +34,7 @@ const OPS = {
   render({ screen, tools }) { render(screen, tools); },
   focus({ selector }) { focusOn(selector); },
   announce({ text, assertive }) { announce(text, assertive); },
+  hush() { hush(); },
   doc({ lang, theme, title }) { setDocument(lang, theme, title); },
   top() { toTop(); },
   timer({ id, ms, heavy }) { setTimer(id, ms, heavy); },

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from zaria.i18n import Translator
+from zaria_web.pages.archive_view import day
 from zaria_web.storage.daily import Day, summary
 from zaria_web.ui.html import Markup, el
 
@@ -29,7 +30,7 @@ def section(tr: Translator, game: str, days: Mapping[str, Day], today: str) -> M
     rows = [
         el(
             "tr",
-            el("th", date, scope="row"),
+            el("th", day(tr, date, short=True), scope="row"),
             el("td", tr.number(score), class_="num"),
             el("td", "—" if computer is None else tr.number(computer), class_="num"),
         )

@@ -25,11 +25,11 @@ from typing import Any
 
 from zaria_web import games
 from zaria_web.acts import Intent, Maker, datum, table
-from zaria_web.pages import archive_view, daily_view
+from zaria_web.pages import archive_view, daily_view, duel_view
 from zaria_web.pages.players_view import players_part
 from zaria_web.runtime.effects import Effects, Go
 from zaria_web.screen import Context, Enter, Leave, Page, StorageChanged
-from zaria_web.storage import daily, stats, transfer
+from zaria_web.storage import daily, duels, stats, transfer
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.player_stats import player_key
 from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
@@ -113,11 +113,14 @@ class StatsScreen(Page):
         self.transfer = transfer.Transfer()
         #: The daily dice played, as last read.
         self.days: daily.Days = {}
+        #: The duels played, as last read.
+        self.duels: duels.Duels = {}
 
     def _read(self, out: Effects) -> None:
         """Read the statistics (an unreadable value is set aside by the app)."""
         self.summaries = stats.look(self.ctx.host, out).value or stats.empty()
         self.days = daily.look(self.ctx.host, out)
+        self.duels = duels.look(self.ctx.host, out)
 
     # -- drawing -------------------------------------------------------------
     def view(self) -> Markup:
@@ -126,13 +129,14 @@ class StatsScreen(Page):
         panels = [self._game_panel(g.name, summaries) for g in games.GAMES]
         # Statistics that could not be read are not offered for clearing.
         anything = any(s.games for s in summaries.values()) or bool(self.transfer.games)
-        anything = anything or any(self.days.values())  # the daily dice are cleared too
+        # The daily dice and the duels are cleared too.
+        anything = anything or any(self.days.values()) or any(self.duels.values())
         return el(
             "section",
             el("h1", tr("stats.title"), id="stats-title", class_="screen-title"),
             el("div", panels, class_="stats-grid"),
             el("p", tr("stats.note"), class_="stats-note"),
-            archive_view.games_list(tr, self.transfer.games),
+            archive_view.games_list(tr, self.transfer.games, self.days, self.duels),
             self.transfer.view(tr, sum(s.games for s in summaries.values())),
             self._controls(anything),
             class_="stats",
@@ -140,7 +144,11 @@ class StatsScreen(Page):
         )
 
     def _panel(self, game: str, s: stats.Summary) -> Markup:
-        return self._frame(game, self._figures(Counted(game), s) if s.games else self._none())
+        if s.games:
+            return self._frame(game, self._figures(Counted(game), s))
+        # "No finished games yet" would be untrue above the daily dice or duels played.
+        played = any(d.done for d in self.days.get(game, {}).values()) or self.duels.get(game)
+        return self._frame(game, Markup() if played else self._none())
 
     def _frame(self, game: str, body: Markup) -> Markup:
         title = f"stats-{game}"
@@ -152,6 +160,7 @@ class StatsScreen(Page):
             daily_view.section(
                 self.ctx.tr, game, self.days.get(game, {}), self.ctx.host.now_iso()[:10]
             ),
+            duel_view.section(self.ctx.tr, game, self.duels.get(game, {})),
             class_=f"panel stats-panel stats-{game}",
             aria_labelledby=title,
         )

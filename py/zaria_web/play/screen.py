@@ -679,6 +679,7 @@ class GameScreen(Page, Generic[G]):
         self.reading = False
         self.log = GameLog()
         out.scroll_top()  # the form may have been scrolled: the table starts at its top
+        out.hush()  # the last game's end, still in the alert region, is over
         self.part.started(out)
         if self.pad is not None:
             out.focus(f"#{self.prefix}-pad-key-1")

@@ -17,6 +17,7 @@ from zaria.game import Seat
 from zaria_web import duel as duels
 from zaria_web.acts import Maker, table
 from zaria_web.games import DAILY
+from zaria_web.pages.archive_view import day
 from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
@@ -25,6 +26,7 @@ from zaria_web.play.seats import DEFAULT_NAME, SeatName, default_number, shown_n
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
 from zaria_web.storage import daily
+from zaria_web.storage import duels as duel_store
 from zaria_web.ui.names import in_every_language
 
 #: The default name of the one player, in every language (a result is the player's own
@@ -311,6 +313,17 @@ class Versus:
             out.write(
                 daily.RecordDay(self.game_name, date, ch.score(game), computer, moves, row, name)
             )
+        elif force:  # a duel: kept beside the daily dice, to be counted and opened again
+            out.write(self._duel_kept(s, game))
+
+    def _duel_kept(self, s: Table, game: Any) -> duel_store.RecordDuel:
+        mine = self.challenge
+        assert mine is not None
+        computer = None if mine.grade is None else mine.grade[0]
+        best = max((o.score for o in mine.others), default=None)
+        today = s.ctx.host.now_iso()[:10]
+        kept = duel_store.Duel(today, ch.score(game), computer, best, mine.to_dict())
+        return duel_store.RecordDuel(self.game_name, mine.seed, kept)
 
     def _todays(self, s: Table, seed: str) -> str | None:
         """Today's date when ``seed`` is today's daily dice (a daily's result shared as a
@@ -372,7 +385,7 @@ class Versus:
         points = tr.number(own.score)
         named = default_number(own.name) is None
         if what == "result" and self.kind == DAILY:
-            lines = [tr("challenge.share_title", game=title, date=mine.date)]
+            lines = [tr("challenge.share_title", game=title, date=day(tr, mine.date))]
             lines += [self._share_grade(s, own, named), self.row(s), tr("challenge.share_open")]
             return "\n".join(lines)
         ranked = self.standings(s)

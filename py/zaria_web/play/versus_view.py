@@ -11,6 +11,7 @@ from typing import Any
 from zaria.i18n import Translator
 from zaria_web.duel import MAX_PLAYERS
 from zaria_web.games import DAILY
+from zaria_web.pages.archive_view import day
 from zaria_web.play import challenge as ch
 from zaria_web.play.seats import DEFAULT_NAME
 from zaria_web.play.versus import Versus
@@ -39,7 +40,7 @@ def intro(s: Any, v: Versus) -> Markup:
     offer = v.offer or v.challenge
     daily = v.kind == DAILY
     lead = (
-        tr("challenge.daily.lead", date=offer.date if offer else "")
+        tr("challenge.daily.lead", date=day(tr, offer.date) if offer else "")
         if daily
         else tr("challenge.duel.answer" if offer and offer.duel else "challenge.duel.lead")
     )
@@ -81,7 +82,11 @@ def intro(s: Any, v: Versus) -> Markup:
 def _of_day(tr: Translator, today: bool, date: str, prefix: str) -> Markup:
     """What a daily's link played here counts as: today's daily (used up by playing
     it), or a duel on another day's dice."""
-    said = tr("challenge.daily.from_link") if today else tr("challenge.duel.of_day", date=date)
+    said = (
+        tr("challenge.daily.from_link")
+        if today
+        else tr("challenge.duel.of_day", date=day(tr, date))
+    )
     return el("p", said, class_="challenge-of-day", id=f"{prefix}-of-day")
 
 
@@ -106,7 +111,7 @@ def result(s: Any, v: Versus) -> Markup:
     tr, prefix, mine = s.ctx.tr, s.prefix, v.challenge
     assert mine is not None
     daily = v.kind == DAILY
-    heading = _title(tr, v) + (f" · {mine.date}" if daily else "")
+    heading = _title(tr, v) + (f" · {day(tr, mine.date)}" if daily else "")
     symbols = v.row(s)
     attempts = daily and tr("challenge.attempts", count=max(mine.attempts, 1))
     return el(

@@ -96,6 +96,14 @@ class Announce(PageEffect):
 
 
 @dataclass(frozen=True)
+class Hush(PageEffect):
+    """Empty the alert region: what it said (a game's end) is over, and a screen
+    reader met there later would read it as news."""
+
+    op = "hush"
+
+
+@dataclass(frozen=True)
 class Setting:
     """Change one of the app's settings, and remember it."""
 
@@ -287,6 +295,7 @@ Effect = (
     | Notice
     | Download
     | ScrollTop
+    | Hush
     | Draw
     | Vibrate
     | Sound
@@ -326,6 +335,9 @@ class Effects:
     def announce(self, text: str, assertive: bool = False) -> None:
         if text:
             self.items.append(Announce(text, assertive))
+
+    def hush(self) -> None:
+        self.items.append(Hush())
 
     def setting(self, key: str, value: str) -> None:
         self.items.append(Setting(key, value))

@@ -24,6 +24,9 @@ on the page, after the fact: a refused write sets a limit on the mirror's size,
 measured on the mirror, from then on (so that the next writes are refused here,
 at once, as the app expects), puts the mirror back and, for a saved game, saves
 it again through the app (which then frees space or says that it cannot save).
+Room may come back without the page hearing of it (another app of the site, in
+this tab; the browser's own tools), so each of the player's inputs lifts the limit:
+its first write is tried on the page again, with the whole game in it.
 """
 
 from __future__ import annotations
@@ -217,6 +220,12 @@ class RelayHost:
         if self.storage is not None:
             self.storage.pop(key, None)
         self.ops.append(Remove(key))
+
+    def try_again(self) -> None:
+        """Let the next write be tried on the page, whatever the mirror's size: room
+        may have been freed where no ``storage`` event tells of it. (Once per input of
+        the player: a write refused again sets the limit again, until the next one.)"""
+        self.limit = None
 
     def used(self) -> int:
         """Characters in the mirrored storage, keys included."""
@@ -466,6 +475,8 @@ class Relay:
         act = data.get("act")
         if self.app is None or not isinstance(act, str) or not isinstance(fields, dict):
             return
+        if self.host is not None:
+            self.host.try_again()
         self.app.action(act, {str(k): str(v) for k, v in fields.items()})
 
     def on_redraw(self, data: dict[str, Any]) -> None:
@@ -474,6 +485,8 @@ class Relay:
             self.app.redraw()
 
     def on_key(self, data: dict[str, Any]) -> None:
+        if self.app is not None and self.host is not None:
+            self.host.try_again()
         if self.app is not None:
             self.app.key(str(data.get("key", "")))
 

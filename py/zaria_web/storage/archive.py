@@ -10,6 +10,9 @@ the end screen needs to be drawn again: the engine's state, the screen's extras
 (a game's own fields, such as a review), the game's log when there is one, with the date,
 the seats, the totals and the winners for the list, and what the statistics
 counted it under (:class:`~zaria_web.storage.counted.Counted`, stored as its key).
+A game counted under house rules this version does not know (a newer version's key)
+is read all the same, its key kept as it is (:attr:`Entry.unknown`): it is listed,
+and written back unchanged.
 
 The stored value is ``{"format": 1, "games": [...]}``, oldest first, at most
 :data:`MAX_GAMES` games and :data:`MAX_CHARS` characters (the oldest go first),
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +40,7 @@ from zaria_web.runtime.host import Host
 from zaria_web.runtime.routes import GAME_ID
 from zaria_web.screen import GAMES, Context
 from zaria_web.storage import stored
-from zaria_web.storage.counted import Counted
+from zaria_web.storage.counted import BadCounted, Counted
 from zaria_web.storage.stored import Status, Unreadable
 
 KEY = "zaria.games"
@@ -49,6 +53,8 @@ MAX_GAMES = 50
 MAX_CHARS = 900_000
 #: The longest date read back.
 _MAX_DATE = 40
+#: House rules this version does not know, as a newer version may name them.
+_RULES = re.compile(r"[0-9a-z][0-9a-z.-]{0,79}")
 
 
 @dataclass(frozen=True)
@@ -64,6 +70,10 @@ class Entry:
     state: dict[str, Any] = field(compare=False)  # the engine's (game.to_dict())
     extras: dict[str, Any] = field(compare=False)  # the screen's own fields of a save
     log: dict[str, Any] | None = field(default=None, compare=False)
+    #: The key it was counted under when this version cannot read it (house rules
+    #: of a newer version): kept as it is, written back as it was read; ``counted``
+    #: then names only the game and its dice.
+    unknown: str = ""
 
     @property
     def game(self) -> str:
@@ -86,7 +96,7 @@ class Entry:
             "game": self.game,
             "real": self.real,
             "date": self.date,
-            "key": self.counted.encode(),
+            "key": self.unknown or self.counted.encode(),
             "seats": [s.to_dict() for s in self.seats],
             "totals": list(self.totals),
             "winners": list(self.winners),
@@ -108,14 +118,14 @@ class Entry:
             raise ValueError("a game's date or key is missing")
         if not isinstance(ident, str) or not GAME_ID.fullmatch(ident):
             raise ValueError("a game's id is not one of this app's")
-        counted = _counted(key, game, real)
+        counted, unknown = _counted(key, game, real)
         seats, totals, winners = _result(d.get("seats"), d.get("totals"), d.get("winners"))
         state, extras, log = d.get("state"), d.get("extras"), d.get("log")
         if not isinstance(state, dict) or not isinstance(extras, dict):
             raise ValueError("a game's state is missing")
         if not (log is None or isinstance(log, dict)):
             raise ValueError("a game's log is not an object")
-        return cls(ident, counted, date, seats, totals, winners, state, extras, log)
+        return cls(ident, counted, date, seats, totals, winners, state, extras, log, unknown)
 
 
 def _result(
@@ -133,15 +143,23 @@ def _result(
     return seats, tuple(totals), tuple(winners)
 
 
-def _counted(key: str, game: object, real: object) -> Counted:
-    """What a kept game was counted under, read from its key; raises ValueError unless
-    the key is one this version counts, and that of the game and dice stored beside it."""
+def _counted(key: str, game: object, real: object) -> tuple[Counted, str]:
+    """What a kept game was counted under, read from its key, and the key itself when
+    it names house rules this version does not know (a newer version's: the game is
+    kept and listed all the same); raises ValueError unless the key is that of the
+    game and dice stored beside it."""
     if game not in GAMES or not isinstance(real, bool):
         raise ValueError(f"not a game of this app: {game!r}")
-    counted = Counted.parse(key)  # raises BadCounted, a ValueError
+    try:
+        counted = Counted.parse(key)
+    except BadCounted:
+        rules = key.removeprefix(f"{game}:")
+        if real or rules == key or not _RULES.fullmatch(rules):
+            raise
+        return Counted(str(game)), key
     if (counted.game, counted.real) != (game, real):
         raise ValueError(f"a game's key {key!r} is not that of its game and dice")
-    return counted
+    return counted, ""
 
 
 def _text(v: object, limit: int) -> bool:

@@ -1,4 +1,4 @@
-"""Farkle messages: Greek, in the words of the rules text (Ρίξτε, Τράπεζα, Νέο παιχνίδι,
+"""Farkle messages: Greek, in the words of the rules text (Ρίξτε, Εξαργύρωση, Νέο παιχνίδι,
 στην άκρη, εξαργύρωση, καυτά ζάρια, χαμένος γύρος, τελευταίος γύρος)."""
 
 MESSAGES: dict[str, str] = {
@@ -38,7 +38,7 @@ MESSAGES: dict[str, str] = {
     "farkle.risk": "Κίνδυνος η επόμενη ρίψη ({dice}) να μη δώσει πόντους",
     "farkle.dice.one": "1 ζάρι",
     "farkle.dice.many": "{n} ζάρια",
-    "farkle.bank": "Τράπεζα",
+    "farkle.bank": "Εξαργύρωση",
     "farkle.keys": "Πληκτρολόγιο:",
     "farkle.keys.dice": "στην άκρη ή πίσω στο παιχνίδι το ζάρι 1–6",
     "farkle.set_aside": "Στην άκρη σε αυτόν τον γύρο",
@@ -76,7 +76,7 @@ MESSAGES: dict[str, str] = {
     "err.farkle.too_many_dice": "{count} ζάρια δεν μπορούν να προέρχονται από μία ρίψη το πολύ 6 ζαριών.",
     "err.farkle.bad_target": "Ο στόχος είναι 5.000, 10.000 ή 15.000, όχι {target}.",
     "err.farkle.bad_turns": "Παιχνίδι {turns} γύρων δεν γίνεται: διαλέξτε από 1 έως {most} γύρους.",
-    "err.farkle.opening_minimum": "Όχι ακόμη: η πρώτη Τράπεζα θέλει τουλάχιστον {minimum} πόντους· αυτός ο γύρος έχει {points}.",
+    "err.farkle.opening_minimum": "Όχι ακόμη: η πρώτη εξαργύρωση θέλει τουλάχιστον {minimum} πόντους· αυτός ο γύρος έχει {points}.",
     "err.farkle.bad_rule": "Δεν είναι ένας από τους κανόνες του σπιτιού που προσφέρονται: {value}.",
     "err.farkle.game_over": "Το παιχνίδι τελείωσε.",
     "err.farkle.out_of_turn": "Δεν είναι η σειρά αυτού του παίκτη.",

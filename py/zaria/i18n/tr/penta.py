@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
     "penta.review.box_keep": "Atışı {box} kutusuna yazdınız; {best_kept} tutup yeniden atmak daha iyiydi.",
     "penta.review.box_all": "Atışı {box} kutusuna yazdınız; beş zarın hepsini yeniden atmak daha iyiydi.",
     "penta.review.box_box": "Atışı {box} kutusuna yazdınız; {best_box} kutusu daha iyiydi.",
-    "err.penta.no_rolls_left": "Bu turda atış kalmadı: bir kutu seçin.",
+    "err.penta.no_rolls_left": "Bu sırada atış kalmadı: bir kutu seçin.",
     "err.penta.all_held": "Tüm zarlar tutuluyor: yeniden atmak için birini bırakın.",
     "err.penta.not_rolled": "Önce zarları atın.",
     "err.penta.hold_before_roll": "Zar tutmadan önce zarları atın.",
