@@ -206,3 +206,33 @@ def test_the_build_draws_into_the_site_and_says_how_much_it_added(tmp_path: Path
 def test_a_page_without_its_placeholder_is_refused() -> None:
     with pytest.raises(SystemExit, match="prerender:screen"):
         prerender.prerender(SOURCE.replace(prerender.SCREEN_MARK, ""))
+
+
+def test_the_build_writes_the_early_script_into_the_head_before_any_download(
+    tmp_path: Path,
+) -> None:
+    """Every tap is taken from the first paint: the page drawn ahead listens from a
+    script that waits for no stylesheet and no other script."""
+    import build
+
+    (tmp_path / "index.html").write_text(SOURCE, encoding="utf-8")
+    build._inline_early(tmp_path)
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    head = page[: page.index("</head>")]
+    at = head.index((ROOT / build.EARLY_SCRIPT).read_text(encoding="utf-8"))
+    assert build.EARLY_TAG not in page
+    assert at < head.index('rel="stylesheet"') and at < head.index(" src=")
+    assert " defer" not in head[head.rindex("<script", 0, at) : at]
+
+
+def test_an_early_script_that_would_end_its_element_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import build
+
+    (tmp_path / "web").mkdir()
+    (tmp_path / build.EARLY_SCRIPT).write_text('var x = "</script>";', encoding="utf-8")
+    (tmp_path / "index.html").write_text(SOURCE, encoding="utf-8")
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    with pytest.raises(SystemExit, match="cannot be written"):
+        build._inline_early(tmp_path)

@@ -24,8 +24,8 @@ elements, which ``web/early.js`` swaps in:
   between thousands (see ``web/early.js``).
 
 The games come from the app's registry (:data:`zaria_web.games.GAMES`): their
-names in ``<meta name="zaria-games">`` (the routes the inline script and
-``web/early.js`` draw ahead), in the page's description, and a stylesheet link
+names in ``<meta name="zaria-games">`` (the routes ``web/early.js`` draws
+ahead), in the page's description, and a stylesheet link
 for each (``web/css/<game>.css``) at ``<!-- prerender:game-styles -->``.
 
 Usage: ``python tools/prerender.py SITE_DIR`` (``tools/build.py`` runs it).
