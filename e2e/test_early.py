@@ -1,9 +1,10 @@
 """The page drawn ahead by the build works before Python has started: the home
-screen and the new game forms in the browser's language, names typed, the
-language and theme changed; what was done is played by the app once it runs.
+screen and the new game forms in the browser's language, names typed, players
+added, the language and theme changed, a daily's and a duel link's introduction;
+what was done is played by the app once it runs.
 
-Each test holds back ``app.zip`` (the app's Python) until it has acted, so that
-everything it does happens before the app is ready."""
+Each test holds back ``app.zip`` (the app's Python), or every script, until it has
+acted, so that everything it does happens before the app is ready."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from playwright.sync_api import Page, Route, expect
 
 from a11y import audit
 from conftest import App
+from zaria_web import duel
 
 
 class Held:
@@ -202,3 +204,101 @@ def test_the_home_drawn_ahead_at_desktop_size_in_dark(
     expect(page).to_have_url(re.compile(r"#/rules/farkle/home$"))
     page.go_back()
     expect(page.locator(".game-card.farkle")).to_be_visible()
+
+
+#: Lighthouse's slow 4G, as DevTools throttles a page's own requests.
+SLOW_4G = {
+    "offline": False,
+    "latency": 150,
+    "downloadThroughput": 1_600_000 / 8,
+    "uploadThroughput": 750_000 / 8,
+}
+SCRIPTS = re.compile(r"\.m?js(\?.*)?$")
+
+
+def test_a_tap_at_the_first_paint_of_a_slow_start_is_taken(
+    make_app: Callable[..., App], shots: Path
+) -> None:
+    """Over a slow link, the page's scripts (its own and the runtime's) are still on
+    their way when the page first shows: the tap on a game's card is answered at
+    once, Add a player gives a name field, and the loading bar is in sight."""
+    app = make_app(viewport=(360, 740), has_touch=True, is_mobile=True)
+    page = app.page
+    held: list[Route] = []
+    page.route(SCRIPTS, lambda route: held.append(route))
+    devtools = app.context.new_cdp_session(page)
+    devtools.send("Network.enable")
+    devtools.send("Network.emulateNetworkConditions", SLOW_4G)
+    page.goto(app.base, wait_until="commit")
+    page.locator(".game-card.penta").tap()
+    expect(page.locator("#penta-setup-title")).to_be_visible(timeout=5_000)
+    page.locator("#penta-name-0").fill("Ann")
+    page.locator("#penta-add").tap()
+    second = page.locator("#penta-name-1")
+    expect(second).to_be_focused()
+    page.keyboard.type("Bob")
+    # A slow start never looks like a still page: its bar is in sight.
+    bar = page.locator("#boot .boot-track").bounding_box()
+    assert bar is not None and bar["y"] >= 0 and bar["y"] + bar["height"] <= 740, bar
+    expect(page.locator("#boot-text")).to_have_text("Loading…")
+    page.screenshot(path=str(shots / "early-slow-penta-phone.png"))
+    assert held and not ready(page), "the scripts arrived before the test could act"
+    devtools.send(
+        "Network.emulateNetworkConditions",
+        {**SLOW_4G, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    for route in held:
+        route.continue_()
+    page.unroute(SCRIPTS)
+    app.wait_ready()
+    expect(second).to_have_value("Bob")
+    page.locator("#penta-start").tap()
+    expect(page.locator("#penta-roll")).to_be_visible()
+    assert seats(page, "penta") == ["Ann", "Bob", "Computer"]
+
+
+def test_a_duel_link_shows_its_challenger_before_the_app_has_loaded(
+    make_app: Callable[..., App], shots: Path
+) -> None:
+    found = duel.Duel("farkle", "standard", "duel/farkle/5e1f", (duel.Result("Ann", 3100, ""),))
+    app, held = early(
+        make_app,
+        duel.PREFIX + duel.encode(found),
+        locale="fr-FR",
+        viewport=(390, 844),
+        has_touch=True,
+        is_mobile=True,
+    )
+    page = app.page
+    expect(page.locator("#fk-challenge-title")).to_have_text("Duel · Farkle")
+    expect(page.locator("#fk-standings li")).to_have_text(["Ann\u202f: 3\u202f100"])
+    assert not ready(page)
+    assert audit(page, "a duel link drawn ahead, fr") == []
+    page.screenshot(path=str(shots / "early-duel-phone-fr.png"), full_page=True)
+    page.locator("#fk-name-0").fill("Zoé")
+    page.locator("#fk-play").tap()
+    expect(page.get_by_role("status").filter(has_text="La partie commence dès")).to_be_visible()
+    held.release()
+    expect(page.locator("#fk-roll")).to_be_visible()
+    assert seats(page, "farkle-duel") == ["Zoé"]
+
+
+def test_a_daily_link_shows_its_introduction_before_the_app_has_loaded(
+    make_app: Callable[..., App], shots: Path
+) -> None:
+    app, held = early(make_app, "#/daily/penta", viewport=(320, 568), color_scheme="dark")
+    page = app.page
+    expect(page.locator("#penta-challenge-title")).to_have_text("Daily dice · Penta")
+    day = page.evaluate(
+        "new Date(Date.now() - new Date().getTimezoneOffset() * 60000).toISOString().slice(0, 10)"
+    )
+    expect(page.locator(".challenge-lead")).to_have_text(
+        f"The same dice for everyone today, {day}."
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.screenshot(path=str(shots / "early-daily-phone-dark.png"))
+    page.locator("#penta-play").click()
+    expect(page.locator("#penta-play")).to_have_attribute("aria-busy", "true")
+    held.release()
+    expect(page.locator("#penta-roll")).to_be_visible()
+    assert page.evaluate("JSON.parse(localStorage.getItem('zaria.daily')).days.penta")[day]

@@ -68,10 +68,12 @@ def test_the_page_links_each_games_stylesheet_once(page: str) -> None:
 
 
 def test_each_games_form_is_drawn_ahead_in_every_language(page: str) -> None:
+    seated = tuple(g + prerender.SEATED for g in games.NAMES)
+    challenges = tuple(g + c for g in games.DUELLING for c in games.CHALLENGES)
     for lang in LANGUAGES:
-        drawn = re.findall(rf'<template id="pre-([\w-]+)-{lang}">', page)
-        assert sorted(drawn) == sorted(("home", "words", *games.NAMES))
-    assert prerender.screens() == ("home", *games.NAMES)
+        drawn = re.findall(rf'<template id="pre-([\w.-]+)-{lang}"', page)
+        assert sorted(drawn) == sorted(("home", "words", *games.NAMES, *seated, *challenges))
+    assert prerender.screens() == ("home", *games.NAMES, *seated)
 
 
 def test_the_source_page_leaves_the_games_to_the_build() -> None:

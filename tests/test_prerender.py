@@ -12,6 +12,7 @@ import pytest
 
 from fake_host import FakeHost
 from zaria.i18n import LANGUAGES, Translator
+from zaria_web import duel
 from zaria_web.app import App
 from zaria_web.storage.settings import THEMES
 
@@ -29,18 +30,33 @@ def page() -> str:
 
 
 def _templates(page: str) -> dict[str, str]:
-    return dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', page, re.S))
+    return dict(re.findall(r'<template id="([^"]+)"[^>]*>(.*?)</template>', page, re.S))
 
 
-def _app_draw(lang: str, screen: str = "home", theme: str = "system") -> FakeHost:
+def _app_draw(lang: str, screen: str = "home", theme: str = "system", add: int = 0) -> FakeHost:
     """What the app draws on a fresh device in ``lang`` (after a tap on the card of
-    ``screen``), on the tests' own fake page, with its downloads still running."""
+    ``screen``, then ``add`` taps on Add a player), on the tests' own fake page, with
+    its downloads still running."""
     host = FakeHost({} if theme == "system" else {"zaria.theme": theme})
     host.slow_downloads = True
     app = App(host, {}, (lang,))
     app.redraw()
     if screen != "home":
         app.action("open", {"game": screen})
+    for _ in range(add):
+        app.action("seat-add", {})
+    return host
+
+
+def _app_at(lang: str, entry: str, date: str) -> FakeHost:
+    """What the app draws on a fresh device in ``lang`` opened at the history entry
+    ``entry`` on ``date``."""
+    host = FakeHost({})
+    host.slow_downloads = True
+    host.clock_iso = date + "T09:30:00.000+01:00"
+    app = App(host, {}, (lang,))
+    app.open_entry(entry)
+    app.redraw()
     return host
 
 
@@ -101,9 +117,57 @@ def test_the_placeholders_are_replaced_and_nothing_else_changes(page: str) -> No
     assert back == SOURCE
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_a_form_with_a_player_added_is_the_apps(page: str, lang: str, game: str) -> None:
+    drawn = _templates(page)[f"pre-{game}.2-{lang}"]
+    assert drawn == _app_draw(lang, game, add=1).screen_html
+    prefix = "penta" if game == "penta" else "fk"
+    assert f'id="{prefix}-name-1"' in drawn and f'id="{prefix}-name-2"' not in drawn
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_a_daily_drawn_ahead_is_the_apps_on_any_day(page: str, lang: str, game: str) -> None:
+    template = re.search(rf'<template id="pre-{game}-daily-{lang}" data-date="([^"]+)">', page)
+    assert template is not None
+    drawn = _templates(page)[f"pre-{game}-daily-{lang}"]
+    host = _app_at(lang, f"{game}-daily", "2027-02-03")
+    assert drawn.replace(template[1], "2027-02-03") == host.screen_html
+    assert Translator(lang)("challenge.daily.title", game=Translator(lang)("game." + game)) in drawn
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["penta", "farkle"])
+def test_a_duel_link_drawn_ahead_is_the_apps_once_its_results_are_written(
+    page: str, lang: str, game: str
+) -> None:
+    rules = re.search(rf'<template id="pre-{game}-duel-{lang}" data-rules="([^"]*)">', page)
+    assert rules is not None
+    found = duel.Duel(game, rules[1], f"duel/{game}/x", (duel.Result("Zoé", 23456, ""),))
+    host = _app_at(lang, "duel:" + duel.encode(found), "2027-02-03")
+    tr = Translator(lang)
+    shown = tr("challenge.duel.result", name="{name}", score="{score}")
+    written = tr("challenge.duel.result", name="Zoé", score=tr.number(23456))
+    drawn = _templates(page)[f"pre-{game}-duel-{lang}"]
+    assert drawn.count(f"<li>{shown}</li>") == 1
+    assert drawn.replace(shown, written) == host.screen_html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_mark_between_thousands_is_the_apps(page: str, lang: str) -> None:
+    mark = re.search(
+        r'<data value="([^"]*)" data-early="thousands">', _templates(page)[f"pre-words-{lang}"]
+    )
+    assert mark is not None
+    assert f"12{mark[1]}345" == Translator(lang).number(12345)
+
+
 def test_every_language_has_every_template_once(page: str) -> None:
     found = Counter(re.findall(r'<template id="([^"]+)"', page))
-    wanted = {f"pre-{s}-{lang}" for s in ("home", "penta", "farkle", "words") for lang in LANGUAGES}
+    screens = ("home", "penta", "farkle", "penta.2", "farkle.2", "words")
+    screens += ("penta-daily", "farkle-daily", "penta-duel", "farkle-duel")
+    wanted = {f"pre-{s}-{lang}" for s in screens for lang in LANGUAGES}
     wanted |= {f"pre-tools-{lang}-{t}" for lang in LANGUAGES for t in THEMES}
     assert set(found) == wanted
     assert set(found.values()) == {1}
@@ -115,6 +179,11 @@ def test_the_waiting_lines_are_in_each_language(page: str, lang: str) -> None:
     tr = Translator(lang)
     for kind in ("start", "wait"):
         assert f'data-early="{kind}">{tr("early." + kind)}</p>' in drawn
+    for kind in ("daily", "duel"):
+        assert (
+            f'data-early="{kind}"><p class="early-loading" role="status">{tr("early." + kind)}'
+            in drawn
+        )
 
 
 def test_the_ids_outside_the_templates_are_unique(page: str) -> None:
@@ -137,3 +206,33 @@ def test_the_build_draws_into_the_site_and_says_how_much_it_added(tmp_path: Path
 def test_a_page_without_its_placeholder_is_refused() -> None:
     with pytest.raises(SystemExit, match="prerender:screen"):
         prerender.prerender(SOURCE.replace(prerender.SCREEN_MARK, ""))
+
+
+def test_the_build_writes_the_early_script_into_the_head_before_any_download(
+    tmp_path: Path,
+) -> None:
+    """Every tap is taken from the first paint: the page drawn ahead listens from a
+    script that waits for no stylesheet and no other script."""
+    import build
+
+    (tmp_path / "index.html").write_text(SOURCE, encoding="utf-8")
+    build._inline_early(tmp_path)
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    head = page[: page.index("</head>")]
+    at = head.index((ROOT / build.EARLY_SCRIPT).read_text(encoding="utf-8"))
+    assert build.EARLY_TAG not in page
+    assert at < head.index('rel="stylesheet"') and at < head.index(" src=")
+    assert " defer" not in head[head.rindex("<script", 0, at) : at]
+
+
+def test_an_early_script_that_would_end_its_element_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import build
+
+    (tmp_path / "web").mkdir()
+    (tmp_path / build.EARLY_SCRIPT).write_text('var x = "</script>";', encoding="utf-8")
+    (tmp_path / "index.html").write_text(SOURCE, encoding="utf-8")
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    with pytest.raises(SystemExit, match="cannot be written"):
+        build._inline_early(tmp_path)

@@ -218,6 +218,7 @@ def test_the_page_is_built_with_it(climb: None) -> None:
     assert "Penta, Farkle and Climb: dice games" in head[prerender.DESCRIPTION_META]
     climb_css = '<link rel="stylesheet" href="./web/css/climb.css">'
     assert head[prerender.STYLES_MARK].endswith(climb_css)
-    assert prerender.screens() == ("home", "penta", "farkle", "climb")
+    forms = ("penta", "farkle", "climb")
+    assert prerender.screens() == ("home", *forms, *(f + prerender.SEATED for f in forms))
     form, _tools = prerender.first_draw("en", "climb")
     assert 'id="climb-start"' in form

@@ -4,7 +4,8 @@ The site is everything a static host serves:
 
 - ``index.html``, ``web/`` (CSS, images, manifest, scripts), ``sw.js`` at the root so
   the service worker's scope is the whole site; the page's own script, ``web/boot.js``,
-  with the modules it imports (``web/page/``) joined into it;
+  with the modules it imports (``web/page/``) joined into it; the script of the page
+  drawn ahead, ``web/early.js``, written into the page's head;
 - ``vendor/pyodide``, ``vendor/pyscript`` and ``vendor/fzstd``: the pinned runtime
   and the Zstandard decoder, copied from ``node_modules`` (run ``npm ci`` first);
 - ``app.zip``: the Python packages ``zaria`` and ``zaria_web``, compiled to the
@@ -327,6 +328,25 @@ BOOT_FILES = tuple(
 BOOT_META = re.compile(r'<meta name="zaria-boot-(bytes|files)" content="[^"]*">')
 
 
+#: The script of the page drawn ahead (web/early.js), as the source page loads it: the
+#: build writes it into the page, where it listens from the first paint without
+#: waiting for a download (a blocking script in the head would hold the paint back).
+EARLY_SCRIPT = "web/early.js"
+EARLY_TAG = f'<script src="./{EARLY_SCRIPT}"></script>'
+
+
+def _inline_early(out: Path) -> None:
+    """Write web/early.js into index.html in the place of the tag that loads it."""
+    page = out / "index.html"
+    text = page.read_text(encoding="utf-8")
+    script = (ROOT / EARLY_SCRIPT).read_text(encoding="utf-8")
+    if text.count(EARLY_TAG) != 1:
+        sys.exit(f"build: {page} must load {EARLY_SCRIPT} once, as {EARLY_TAG}")
+    if "</script" in script.lower() or "<!--" in script:
+        sys.exit(f"build: {EARLY_SCRIPT} cannot be written into a <script> element")
+    page.write_text(text.replace(EARLY_TAG, f"<script>\n{script}</script>"), encoding="utf-8")
+
+
 def _boot_files(out: Path) -> None:
     """Write the start's downloads into index.html: their total size, for its loading
     bar, and their addresses, which a first visit asks for at once."""
@@ -396,9 +416,10 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     _copy(ROOT / "index.html", out / "index.html")
     print(__import__("prerender").prerender_site(out))  # the first screens, drawn ahead
+    _inline_early(out)
     for f in sorted((ROOT / "web").rglob("*")):
         rel = f.relative_to(ROOT / "web")
-        if f.is_dir() or rel.parts[0] == "vendor":
+        if f.is_dir() or rel.parts[0] == "vendor" or f == ROOT / EARLY_SCRIPT:
             continue
         if rel.as_posix() in ("worker.py", "sw.js"):
             _copy(f, out / rel.name)

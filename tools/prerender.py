@@ -4,20 +4,28 @@ at its first paint, seconds before Python has started in the browser.
 The screens are drawn natively (CPython) by the app itself, through the relay
 that runs it in the browser's worker (:class:`zaria_web.runtime.relay.Relay`), with empty
 storage, as on a fresh device: the home screen, each game's new game form (what a
-tap on its card shows) and the top bar's tools, in every language (the tools also
-in every theme). The
-English home and tools go into ``<main>`` and ``#topbar-tools``; everything is
-also kept in inert ``<template id="pre-…">`` elements, which the page's inline
-script and ``web/early.js`` swap in:
+tap on its card shows, and the same with a player added), the introductions of its
+daily dice and of a duel link, and the top bar's tools, in every language (the
+tools also in every theme). The English home and tools go into ``<main>`` and
+``#topbar-tools``; everything is also kept in inert ``<template id="pre-…">``
+elements, which ``web/early.js`` swaps in:
 
-- ``pre-<screen>-<lang>``: the screen (``home``, or a game's name);
+- ``pre-<screen>-<lang>``: the screen: ``home``; a game's name (its form);
+  ``<game>.2`` (its form with two players); ``<game>-daily``, whose template's
+  ``data-date`` is the date the build drew in it, for the page to write today's;
+  ``<game>-duel``, a duel link's introduction drawn with one result whose text
+  reads ``{name}`` and ``{score}``, for the page to write those of the link it
+  reads, whose template's ``data-rules`` are the rules a link must ask for;
 - ``pre-tools-<lang>-<theme>``: the top bar's tools;
 - ``pre-words-<lang>``: the line shown on a button pressed before the game has
-  loaded (see ``web/early.js``).
+  loaded, those shown while a daily's or a duel's dice load (the page cannot
+  draw them ahead: it cannot read the link, or the app shows more than the
+  introduction), the line of a duel that is full, and the language's mark
+  between thousands (see ``web/early.js``).
 
 The games come from the app's registry (:data:`zaria_web.games.GAMES`): their
-names in ``<meta name="zaria-games">`` (the routes the inline script and
-``web/early.js`` draw ahead), in the page's description, and a stylesheet link
+names in ``<meta name="zaria-games">`` (the routes ``web/early.js`` draws
+ahead), in the page's description, and a stylesheet link
 for each (``web/css/<game>.css``) at ``<!-- prerender:game-styles -->``.
 
 Usage: ``python tools/prerender.py SITE_DIR`` (``tools/build.py`` runs it).
@@ -34,10 +42,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from zaria.i18n import LANGUAGES, Translator  # noqa: E402
-from zaria_web import games  # noqa: E402
+from zaria_web import duel, games  # noqa: E402
 from zaria_web.runtime.relay import Relay  # noqa: E402
 from zaria_web.storage.settings import THEME_KEY, THEMES  # noqa: E402
-from zaria_web.ui.html import el  # noqa: E402
+from zaria_web.ui.html import Markup, el  # noqa: E402
 
 #: The source page's placeholders, replaced by the build.
 SCREEN_MARK = "<!-- prerender:screen -->"
@@ -49,8 +57,19 @@ DESCRIPTION_META = '<meta name="description" content="">'
 
 
 def screens() -> tuple[str, ...]:
-    """The screens drawn ahead: home, and each game's new game form."""
-    return ("home", *games.NAMES)
+    """The screens drawn ahead: home, and each game's new game form, with one player
+    and with two."""
+    return ("home", *games.NAMES, *(g + SEATED for g in games.NAMES))
+
+
+#: A game's form with a player added, as a screen drawn ahead.
+SEATED = ".2"
+#: The date a daily's introduction is drawn on (the page writes today's instead).
+DAILY_DATE = "1999-12-31"
+#: The one result a duel link's introduction is drawn with (the page writes the
+#: link's results in its place), and what its text reads for the page.
+SAMPLE_SCORE = 1000
+NAME, SCORE = "{name}", "{score}"
 
 
 def stylesheet(game: str) -> str:
@@ -81,22 +100,77 @@ def first_draw(lang: str, screen: str = "home", theme: str = "system") -> tuple[
     drawn = _drawn(
         relay.call("start", json.dumps({**FRESH_PAGE, "storage": storage, "languages": [lang]}))
     )
+    game, seated, _ = screen.partition(SEATED)
     if screen != "home":
-        drawn = _drawn(relay.call("action", json.dumps({"act": "open", "data": {"game": screen}})))
+        drawn = _drawn(relay.call("action", json.dumps({"act": "open", "data": {"game": game}})))
+    if seated:
+        drawn = _drawn(relay.call("action", json.dumps({"act": "seat-add", "data": {}})))
     return drawn
 
 
-def _template(ident: str, content: str) -> str:
-    return f'<template id="{ident}">{content}</template>'
+def challenge_draw(lang: str, address: str) -> str:
+    """The screen the app draws first at ``address`` on a fresh device in ``lang``,
+    on :data:`DAILY_DATE`."""
+    relay = Relay(push=lambda ops: None, fetch=lambda url, done, failed: None)
+    page = {**FRESH_PAGE, "hash": address, "now": DAILY_DATE + "T12:00:00", "storage": {}}
+    return _drawn(relay.call("start", json.dumps({**page, "languages": [lang]})))[0]
+
+
+def daily(game: str, lang: str) -> str:
+    """The template of ``game``'s daily dice's introduction."""
+    drawn = challenge_draw(lang, f"#/daily/{game}")
+    if drawn.count(DAILY_DATE) != 1 or 'class="notices"' in drawn:
+        sys.exit(f"prerender: the daily dice of {game} are not drawn as an introduction")
+    return _template(f"pre-{game}-daily-{lang}", drawn, date=DAILY_DATE)
+
+
+def duel_link(game: str, lang: str) -> str:
+    """The template of a duel link's introduction, for ``game``: drawn with one result,
+    whose text reads ``{name}`` and ``{score}``."""
+    tr, rules = Translator(lang), games.named(game).spec().duplicate.rules
+    sample = duel.Duel(game, rules, f"duel/{game}/drawn-ahead", (duel.Result(NAME, 1000, ""),))
+    drawn = challenge_draw(lang, duel.PREFIX + duel.encode(sample))
+    shown = el("li", tr("challenge.duel.result", name=NAME, score=tr.number(SAMPLE_SCORE)))
+    read = el("li", tr("challenge.duel.result", name=NAME, score=SCORE))
+    if drawn.count(shown) != 1 or 'class="notices"' in drawn:
+        sys.exit(f"prerender: a duel link of {game} is not drawn as an introduction")
+    return _template(f"pre-{game}-duel-{lang}", drawn.replace(shown, read), rules=rules)
+
+
+def _template(ident: str, content: str, **data: str) -> str:
+    return str(
+        el("template", Markup(content), id=ident, **{f"data_{k}": v for k, v in data.items()})
+    )
 
 
 def words(lang: str) -> str:
-    """The lines said on a button pressed before the game has loaded: for Start, and
-    for anything else."""
+    """The lines said on a button pressed before the game has loaded (for Start, and
+    for anything else), the panels shown while a daily's or a duel's dice load, the
+    line of a full duel, and the mark between thousands."""
     tr = Translator(lang)
     return "".join(
-        el("p", tr("early." + kind), class_="early-note", role="status", data_early=kind)
-        for kind in ("start", "wait")
+        [
+            *(
+                el("p", tr("early." + kind), class_="early-note", role="status", data_early=kind)
+                for kind in ("start", "wait")
+            ),
+            *(
+                el(
+                    "section",
+                    el("p", tr("early." + kind), class_="early-loading", role="status"),
+                    class_="panel challenge",
+                    data_early=kind,
+                )
+                for kind in ("daily", "duel")
+            ),
+            el(
+                "p",
+                tr("challenge.duel.full_ahead", most=duel.MAX_PLAYERS),
+                class_="challenge-full",
+                data_early="full",
+            ),
+            el("data", value=tr.number(SAMPLE_SCORE)[1:-3], data_early="thousands"),
+        ]
     )
 
 
@@ -106,6 +180,8 @@ def templates() -> str:
     for lang in LANGUAGES:
         for screen in screens():
             out.append(_template(f"pre-{screen}-{lang}", first_draw(lang, screen)[0]))
+        for game in games.DUELLING:
+            out.extend((daily(game, lang), duel_link(game, lang)))
         for theme in THEMES:
             out.append(_template(f"pre-tools-{lang}-{theme}", first_draw(lang, "home", theme)[1]))
         out.append(_template(f"pre-words-{lang}", words(lang)))

@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     # Said on a pressed button before the game has loaded (the page drawn ahead).
     "early.start": "Το παιχνίδι ξεκινά μόλις φορτώσει",
     "early.wait": "Θα γίνει μόλις φορτώσει το παιχνίδι",
+    "early.daily": "Ζάρια της ημέρας: φόρτωση των ζαριών…",
+    "early.duel": "Μια μονομαχία: φόρτωση των ζαριών…",
     "settings.title": "Ρυθμίσεις",
     "settings.on": "Ναι",
     "settings.off": "Όχι",

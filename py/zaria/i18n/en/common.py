@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     # Said on a pressed button before the game has loaded (the page drawn ahead).
     "early.start": "Starting as soon as the game has loaded",
     "early.wait": "This happens as soon as the game has loaded",
+    "early.daily": "Today’s dice: loading…",
+    "early.duel": "A duel: loading the dice…",
     "settings.title": "Settings",
     "settings.on": "On",
     "settings.off": "Off",

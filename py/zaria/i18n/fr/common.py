@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     # Said on a pressed button before the game has loaded (the page drawn ahead).
     "early.start": "La partie commence dès que le jeu est chargé",
     "early.wait": "Cela se fera dès que le jeu sera chargé",
+    "early.daily": "Dés du jour\u202f: chargement des dés…",
+    "early.duel": "Un duel\u202f: chargement des dés…",
     "settings.title": "Réglages",
     "settings.on": "Oui",
     "settings.off": "Non",

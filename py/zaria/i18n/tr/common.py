@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     # Said on a pressed button before the game has loaded (the page drawn ahead).
     "early.start": "Oyun yüklenir yüklenmez başlayacak",
     "early.wait": "Oyun yüklenir yüklenmez yapılacak",
+    "early.daily": "Günün zarları yükleniyor…",
+    "early.duel": "Bir düello: zarlar yükleniyor…",
     "settings.title": "Ayarlar",
     "settings.on": "Açık",
     "settings.off": "Kapalı",
