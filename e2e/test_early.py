@@ -17,7 +17,9 @@ from playwright.sync_api import Page, Route, expect
 
 from a11y import audit
 from conftest import App
+from zaria.i18n import Translator
 from zaria_web import duel
+from zaria_web.pages.archive_view import day
 
 
 class Held:
@@ -289,11 +291,11 @@ def test_a_daily_link_shows_its_introduction_before_the_app_has_loaded(
     app, held = early(make_app, "#/daily/penta", viewport=(320, 568), color_scheme="dark")
     page = app.page
     expect(page.locator("#penta-challenge-title")).to_have_text("Daily dice · Penta")
-    day = page.evaluate(
+    iso = page.evaluate(
         "new Date(Date.now() - new Date().getTimezoneOffset() * 60000).toISOString().slice(0, 10)"
     )
     expect(page.locator(".challenge-lead")).to_have_text(
-        f"The same dice for everyone today, {day}."
+        f"The same dice for everyone today, {day(Translator('en'), iso)}."
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.screenshot(path=str(shots / "early-daily-phone-dark.png"))
@@ -301,4 +303,4 @@ def test_a_daily_link_shows_its_introduction_before_the_app_has_loaded(
     expect(page.locator("#penta-play")).to_have_attribute("aria-busy", "true")
     held.release()
     expect(page.locator("#penta-roll")).to_be_visible()
-    assert page.evaluate("JSON.parse(localStorage.getItem('zaria.daily')).days.penta")[day]
+    assert page.evaluate("JSON.parse(localStorage.getItem('zaria.daily')).days.penta")[iso]

@@ -14,6 +14,7 @@ from fake_host import FakeHost
 from zaria.i18n import LANGUAGES, Translator
 from zaria_web import duel
 from zaria_web.app import App
+from zaria_web.pages.archive_view import day
 from zaria_web.storage.settings import THEMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,11 +130,11 @@ def test_a_form_with_a_player_added_is_the_apps(page: str, lang: str, game: str)
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", ["penta", "farkle"])
 def test_a_daily_drawn_ahead_is_the_apps_on_any_day(page: str, lang: str, game: str) -> None:
-    template = re.search(rf'<template id="pre-{game}-daily-{lang}" data-date="([^"]+)">', page)
+    template = re.search(rf'<template id="pre-{game}-daily-{lang}" data-date="([^"]+)"', page)
     assert template is not None
     drawn = _templates(page)[f"pre-{game}-daily-{lang}"]
     host = _app_at(lang, f"{game}-daily", "2027-02-03")
-    assert drawn.replace(template[1], "2027-02-03") == host.screen_html
+    assert drawn.replace(template[1], day(Translator(lang), "2027-02-03")) == host.screen_html
     assert Translator(lang)("challenge.daily.title", game=Translator(lang)("game." + game)) in drawn
 
 

@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from zaria.i18n import LANGUAGES, Translator  # noqa: E402
 from zaria_web import duel, games  # noqa: E402
+from zaria_web.pages.archive_view import day  # noqa: E402
 from zaria_web.runtime.relay import Relay  # noqa: E402
 from zaria_web.storage.settings import THEME_KEY, THEMES  # noqa: E402
 from zaria_web.ui.html import Markup, el  # noqa: E402
@@ -118,10 +119,14 @@ def challenge_draw(lang: str, address: str) -> str:
 
 def daily(game: str, lang: str) -> str:
     """The template of ``game``'s daily dice's introduction."""
-    drawn = challenge_draw(lang, f"#/daily/{game}")
-    if drawn.count(DAILY_DATE) != 1 or 'class="notices"' in drawn:
+    drawn, tr = challenge_draw(lang, f"#/daily/{game}"), Translator(lang)
+    mark = day(tr, DAILY_DATE)
+    if drawn.count(mark) != 1 or 'class="notices"' in drawn:
         sys.exit(f"prerender: the daily dice of {game} are not drawn as an introduction")
-    return _template(f"pre-{game}-daily-{lang}", drawn, date=DAILY_DATE)
+    # The page writes today's date in the place of the build's, in the same words.
+    months = "|".join(tr(f"date.month_full.{m}") for m in range(1, 13))
+    form = {"date": mark, "day_form": tr("date.day"), "first": tr("date.day_one")}
+    return _template(f"pre-{game}-daily-{lang}", drawn, **form, months=months)
 
 
 def duel_link(game: str, lang: str) -> str:

@@ -110,12 +110,22 @@
     return drawn;
   }
 
+  // Today in the words of the template's language, as the app writes a day
+  // (zaria_web/pages/archive_view.py: day): its form, month names and first day.
+  function todayInWords(form) {
+    var parts = today().split("-"), d = Number(parts[2]);
+    return form.dayForm.split("{day}").join(d === 1 ? form.first : String(d))
+      .split("{month}").join(form.months.split("|")[Number(parts[1]) - 1])
+      .split("{year}").join(parts[0]);
+  }
+
   // A daily's introduction: today's date where the build wrote a date of its own.
-  function dateDaily(drawn, mark) {
-    var walk = document.createTreeWalker(drawn, NodeFilter.SHOW_TEXT);
+  function dateDaily(drawn, form) {
+    var mark = form.date, walk = document.createTreeWalker(drawn, NodeFilter.SHOW_TEXT);
+    var words = todayInWords(form);
     while (mark && walk.nextNode()) {
       var node = walk.currentNode;
-      if (node.data.indexOf(mark) >= 0) node.data = node.data.split(mark).join(today());
+      if (node.data.indexOf(mark) >= 0) node.data = node.data.split(mark).join(words);
     }
     return drawn;
   }
@@ -127,7 +137,7 @@
     if (!t) return null;
     var drawn = t.content.cloneNode(true);
     if (/-duel$/.test(screen)) return pre.duel ? fillDuel(drawn, pre.duel) : null;
-    return t.dataset.date ? dateDaily(drawn, t.dataset.date) : drawn;
+    return t.dataset.date ? dateDaily(drawn, t.dataset) : drawn;
   }
 
   var pre = window.zariaPre = {
