@@ -308,8 +308,7 @@ class Table:
 
     def index(self, used: int, upper: int, penta50: bool | int = False) -> int:
         """The position of state ``(used, upper, penta50)`` in the file's order."""
-        valid = 0 <= used <= ALL_USED and upper >= 0
-        valid = valid and used >> self._five_bit + 1 == 0
+        valid = used >= 0 and used >> self._five_bit + 1 == 0 and upper >= 0
         row = self._rows[used & 63][min(CAP, upper)] if valid else -1
         if row < 0:
             raise ValueError(f"state (used={used}, upper={upper}) is not reachable")
@@ -449,8 +448,16 @@ def _fixes(
 
 
 def read_packaged_table(rules: Rules = PENTA) -> Table:
-    """Load the member's table shipped in ``zaria/data/`` (``penta_table.bin`` for Penta)."""
-    return load_table((files("zaria") / "data" / rules.table_file).read_bytes(), rules)
+    """Load the member's table shipped in ``zaria/data/`` (``penta_table.bin`` for Penta);
+    ``FileNotFoundError`` says how to write one that is not there."""
+    try:
+        data = (files("zaria") / "data" / rules.table_file).read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            f"no strategy table for the {rules.id} rules: zaria/data/{rules.table_file} is "
+            f"written by python tools/penta_solver.py --rules {rules.id}"
+        ) from None
+    return load_table(data, rules)
 
 
 # --- dice combinatorics, built once ---------------------------------------------------
