@@ -78,7 +78,7 @@ from zaria.penta.errors import (
     UnknownBoxError,
 )
 from zaria.penta.rules import Rules
-from zaria.penta.scoring import PENTA
+from zaria.penta.scoring import PENTA, Box
 from zaria.penta.state import (
     DICE,
     ROLLS_PER_TURN,
@@ -100,6 +100,7 @@ __all__ = [
     "AllHeldError",
     "BadHoldError",
     "BadRulesError",
+    "Box",
     "BoxUsedError",
     "GameOverError",
     "HoldBeforeRollError",

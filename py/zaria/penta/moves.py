@@ -4,6 +4,7 @@
 order (``a`` Aces … ``m`` Penta). Every member of the five-dice family has such a
 code (:func:`code_for`): Yatzy's boxes are ``a`` Ones … ``o`` Yatzy.
 
+>>> from zaria.penta.scoring import Box
 >>> CODE.encode([Roll(), Toggle(0), Roll(), Record(Box.CHANCE)])
 'r0rl'
 """
