@@ -19,8 +19,9 @@ from zaria.errors import StateError
 from zaria.game import Seat
 from zaria.penta.errors import BadRulesError, JokerForbidsError, UnknownBoxError
 from zaria.penta.game import PentaGame, Totals
+from zaria.penta.members import members, rules_named
 from zaria.penta.players import CasualPlayer
-from zaria.penta.rules import Joker, Rules, members, rules_named
+from zaria.penta.rules import Joker, Rules
 from zaria.penta.scoring import PENTA, PRINTED, Box
 from zaria.yatzy import YATZY, YatzyBox
 

@@ -65,7 +65,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "py") not in sys.path:
     sys.path.insert(0, str(ROOT / "py"))
 
-from zaria.penta.rules import Joker, Rules, members, rules_named  # noqa: E402
+from zaria.penta.members import members, rules_named  # noqa: E402
+from zaria.penta.rules import Joker, Rules  # noqa: E402
 from zaria.penta.scoring import PENTA, PRINTED  # noqa: E402
 from zaria.penta.strategy import FORMAT_VERSION, HEADER, MAGIC, TIE  # noqa: E402
 
@@ -497,21 +498,23 @@ def table_bytes(
     values: FloatArray, fixes: IntArray, step_bits: int = STEP_BITS, lay: Layout | None = None
 ) -> bytes:
     """The table file for ``values`` (file order): each rounded to a multiple of
-    ``2**-step_bits``, but those at the positions ``fixes``, to one of ``2**-FINE_BITS``."""
+    ``2**-step_bits``, but those at the positions ``fixes``, to one of ``2**-FINE_BITS``
+    (or ``2**-(step_bits + 7)``, if coarser: a correction is one byte)."""
     lay = lay or layout(PENTA)
+    fine_bits = min(FINE_BITS, step_bits + 7)
     q = np.rint(values * 2.0**step_bits).astype(np.int64)
     z = _zigzag(transform(q, lay))
     planes = next(n for n in (1, 2, 3, 4) if int(z.max()) < 1 << 8 * n)
     fixes = np.sort(fixes)
-    fine = np.rint(values[fixes] * 2.0**FINE_BITS).astype(np.int64)
-    adjust = _zigzag(fine - (q[fixes] << FINE_BITS - step_bits))
+    fine = np.rint(values[fixes] * 2.0**fine_bits).astype(np.int64)
+    adjust = _zigzag(fine - (q[fixes] << fine_bits - step_bits))
     if len(fixes) and int(adjust.max()) > 255:
         raise ValueError("the fine step must be at most 2**7 times finer than the step")
     body = _planes(z, planes) + _planes(np.diff(fixes, prepend=0), 4)
     body += adjust.astype(np.uint8).tobytes()
     code = lay.rules.table_code
     head = HEADER.pack(
-        MAGIC, FORMAT_VERSION, len(q), step_bits, FINE_BITS, planes, code, len(fixes)
+        MAGIC, FORMAT_VERSION, len(q), step_bits, fine_bits, planes, code, len(fixes)
     )
     return head + zlib.compress(body, 9)
 
@@ -736,7 +739,16 @@ def refine(
         changed, _ = _changed(lay, e, found.risky, found.risky_choices)
         if len(changed) == 0:
             return fixes
-        fixes = np.union1d(fixes, _successors(lay, changed))
+        fixes = _more_fixes(lay, fixes, changed)
+
+
+def _more_fixes(lay: Layout, fixes: IntArray, changed: IntArray) -> IntArray:
+    """``fixes`` and the values after each of the ``changed`` states; stops the writing
+    when there are none more (the fine step cannot keep those decisions)."""
+    more = np.union1d(fixes, _successors(lay, changed))
+    if len(more) == len(fixes):
+        raise SystemExit(f"{len(changed)} states decide otherwise with every value after them fine")
+    return more
 
 
 def compare(lay: Layout, data: bytes, found: Survey) -> tuple[IntArray, int]:
@@ -774,7 +786,7 @@ def build(lay: Layout, values: FloatArray, found: Survey, step_bits: int = STEP_
         _report(values, read_values(data, lay), fixes, found, n, step_bits)
         if n == 0:
             return data
-        fixes = np.union1d(fixes, _successors(lay, changed))
+        fixes = _more_fixes(lay, fixes, changed)
 
 
 def _report(
@@ -782,7 +794,8 @@ def _report(
 ) -> None:
     error = float(np.abs(stored - values).max())
     print(
-        f"step 2**-{bits}, {len(fixes):,} values to 2**-{FINE_BITS}: largest error {error:.2e};"
+        f"step 2**-{bits}, {len(fixes):,} values to 2**-{min(FINE_BITS, bits + 7)}:"
+        f" largest error {error:.2e};"
         f" {found.decisions:,} decisions compared, {n:,} changed"
     )
 

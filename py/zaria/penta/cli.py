@@ -47,8 +47,9 @@ from zaria.checks import integer
 from zaria.dice import parse_dice
 from zaria.errors import InvalidDiceError
 from zaria.penta.advisor import KeepOption, Option, advise, option_dict, simulate
+from zaria.penta.members import rules_named
 from zaria.penta.players import LEVELS
-from zaria.penta.rules import Rules, rules_named
+from zaria.penta.rules import Rules
 from zaria.penta.scoring import PENTA, Box
 from zaria.penta.strategy import SheetState, rules_mask
 

@@ -12,9 +12,9 @@ turn for each box; what differs is a value, not code:
 Three members: :data:`~zaria.penta.scoring.PENTA` (the rules page's game),
 :data:`~zaria.penta.scoring.PRINTED` (the rules printed in the American box: the
 joker whenever the five-of-a-kind box is filled, with 50 or with 0) and
-Scandinavian Yatzy (:data:`zaria.yatzy.YATZY`, whose boxes are its own enum).
-The six upper boxes come first on every sheet and the five-of-a-kind box last:
-the optimal player's table is laid out on that.
+Scandinavian Yatzy (:data:`zaria.yatzy.YATZY`, whose boxes are its own enum);
+:mod:`zaria.penta.members` names them all. The six upper boxes come first on every
+sheet and the five-of-a-kind box last: the optimal player's table is laid out on that.
 
 >>> from zaria.penta.scoring import PENTA, PRINTED, Box
 >>> PENTA.score(Box.FULL_HOUSE, (2, 2, 5, 5, 5)), PRINTED.id, len(PENTA.boxes)
@@ -45,9 +45,6 @@ __all__ = [
     "Kind",
     "Rules",
     "Scoring",
-    "members",
-    "register",
-    "rules_named",
 ]
 
 #: The 252 sorted rolls of five dice.
@@ -344,35 +341,3 @@ class Rules:
         """The upper bonus earned by adding ``points`` to an upper total of ``upper``."""
         reached = upper < self.upper_threshold <= upper + points
         return self.upper_bonus if reached else 0
-
-
-_MEMBERS: dict[str, Rules] = {}
-
-
-def register(rules: Rules) -> Rules:
-    """Make ``rules`` known by its id (:func:`rules_named`); returns it."""
-    _MEMBERS[rules.id] = rules
-    return rules
-
-
-def _load() -> None:
-    import zaria.penta.scoring
-    import zaria.yatzy  # noqa: F401
-
-
-def members() -> tuple[Rules, ...]:
-    """Every member: Penta, the printed rules, Yatzy."""
-    _load()
-    return tuple(_MEMBERS.values())
-
-
-def rules_named(name: object) -> Rules:
-    """The member whose id is ``name``; ValueError if there is none.
-
-    >>> rules_named("printed")
-    <Rules printed>
-    """
-    _load()
-    if isinstance(name, str) and name in _MEMBERS:
-        return _MEMBERS[name]
-    raise ValueError(f"unknown rules {name!r}; rules are: {', '.join(_MEMBERS)}")

@@ -18,7 +18,7 @@ from typing import Any
 from zaria.checks import is_whole
 from zaria.dice import check_dice
 from zaria.penta.errors import PentaBoxValueError, UnknownBoxError
-from zaria.penta.rules import Joker, Kind, Rules, Scoring, register
+from zaria.penta.rules import Joker, Kind, Rules, Scoring
 
 
 class Box(Enum):
@@ -216,4 +216,4 @@ PENTA: Rules
 #: The printed rules: a further Penta is a joker whenever the Penta box is filled (with
 #: 50 or 0), and earns the 100 bonus while it holds 50.
 PRINTED: Rules
-PENTA, PRINTED = map(register, _penta_rules())
+PENTA, PRINTED = _penta_rules()

@@ -29,7 +29,8 @@ from typing import Any, NamedTuple
 from zaria.checks import StateReader, is_whole
 from zaria.errors import SeatsError, StateError
 from zaria.game import Seat, check_seats
-from zaria.penta.rules import Rules, rules_named
+from zaria.penta.members import rules_named
+from zaria.penta.rules import Rules
 from zaria.penta.scoring import BOXES, PENTA, Box
 
 ROUNDS = 13

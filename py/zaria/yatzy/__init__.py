@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from zaria.penta.rules import Joker, Kind, Rules, Scoring, register
+from zaria.penta.rules import Joker, Kind, Rules, Scoring
 
 __all__ = ["BOXES", "YATZY", "YatzyBox"]
 
@@ -57,28 +57,26 @@ class YatzyBox(Enum):
 
 BOXES: tuple[YatzyBox, ...] = tuple(YatzyBox)
 
-YATZY = register(
-    Rules(
-        id="yatzy",
-        game="yatzy",
-        boxes={
-            **{b: Scoring(Kind.FACE, face=f) for f, b in enumerate(BOXES[:6], 1)},
-            YatzyBox.ONE_PAIR: Scoring(Kind.KIND_SUM, n=2),
-            YatzyBox.TWO_PAIRS: Scoring(Kind.TWO_PAIRS),
-            YatzyBox.THREE_KIND: Scoring(Kind.KIND_SUM, n=3),
-            YatzyBox.FOUR_KIND: Scoring(Kind.KIND_SUM, n=4),
-            YatzyBox.SMALL_STRAIGHT: Scoring(Kind.EXACT, faces=(1, 2, 3, 4, 5), points=15),
-            YatzyBox.LARGE_STRAIGHT: Scoring(Kind.EXACT, faces=(2, 3, 4, 5, 6), points=20),
-            YatzyBox.FULL_HOUSE: Scoring(Kind.FULL_HOUSE_SUM),
-            YatzyBox.CHANCE: Scoring(Kind.CHANCE),
-            YatzyBox.YATZY: Scoring(Kind.FIVE, points=50),
-        },
-        upper_bonus=50,
-        upper_threshold=63,
-        joker=Joker.NONE,
-        extra_bonus=0,
-        table_file="yatzy_table.bin",
-        table_code=2,
-        box_type=YatzyBox,
-    )
+YATZY = Rules(
+    id="yatzy",
+    game="yatzy",
+    boxes={
+        **{b: Scoring(Kind.FACE, face=f) for f, b in enumerate(BOXES[:6], 1)},
+        YatzyBox.ONE_PAIR: Scoring(Kind.KIND_SUM, n=2),
+        YatzyBox.TWO_PAIRS: Scoring(Kind.TWO_PAIRS),
+        YatzyBox.THREE_KIND: Scoring(Kind.KIND_SUM, n=3),
+        YatzyBox.FOUR_KIND: Scoring(Kind.KIND_SUM, n=4),
+        YatzyBox.SMALL_STRAIGHT: Scoring(Kind.EXACT, faces=(1, 2, 3, 4, 5), points=15),
+        YatzyBox.LARGE_STRAIGHT: Scoring(Kind.EXACT, faces=(2, 3, 4, 5, 6), points=20),
+        YatzyBox.FULL_HOUSE: Scoring(Kind.FULL_HOUSE_SUM),
+        YatzyBox.CHANCE: Scoring(Kind.CHANCE),
+        YatzyBox.YATZY: Scoring(Kind.FIVE, points=50),
+    },
+    upper_bonus=50,
+    upper_threshold=63,
+    joker=Joker.NONE,
+    extra_bonus=0,
+    table_file="yatzy_table.bin",
+    table_code=2,
+    box_type=YatzyBox,
 )
