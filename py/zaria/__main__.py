@@ -1,4 +1,5 @@
-"""Command line: ``python -m zaria penta …`` and ``python -m zaria farkle …``."""
+"""Command line: ``python -m zaria penta …``, ``python -m zaria yatzy …`` and
+``python -m zaria farkle …``."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ import os
 import sys
 from collections.abc import Sequence
 
-USAGE = """usage: python -m zaria {penta,farkle} COMMAND [options]
+USAGE = """usage: python -m zaria {penta,yatzy,farkle} COMMAND [options]
 
   penta score DICE [--json]        every box's score for five dice
   penta advise ...                 the optimal player's options, best first
   penta simulate --games N --seed S [--player optimal|casual]
+                                   (each with --rules printed for the printed rules)
+  yatzy score|advise|simulate ...  the same for Scandinavian Yatzy
   farkle score DICE [--json]       points of dice set aside from one roll
   farkle odds                      the chance that a roll scores nothing
   farkle simulate --games N --seed S --players normal,expert
@@ -28,6 +31,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from zaria.penta.cli import main as penta_main
 
         return penta_main(rest)
+    if game == "yatzy":
+        from zaria.yatzy.cli import main as yatzy_main
+
+        return yatzy_main(rest)
     if game == "farkle":
         from zaria.farkle.cli import main as farkle_main
 

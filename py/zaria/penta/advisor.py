@@ -4,7 +4,9 @@
 expected value: the expected number of points still to come in the game from this point
 with optimal play afterwards. For a box that is its points, the 100 Penta bonus if earned,
 the 35 upper bonus if this box brings the upper section to 63, plus ``E`` of the next
-state; for a keep, the expectation over the re-roll of the best continuation.
+state; for a keep, the expectation over the re-roll of the best continuation. Every
+member of the five-dice family is advised the same way, from its own table (the
+state's rules say which).
 
 The computer players themselves live in :mod:`zaria.penta.players` (and are
 importable from here too): :class:`OptimalPlayer` (the table's best option) and
@@ -34,8 +36,9 @@ from zaria.penta.players import (
     player_for,
     points_gained,
 )
-from zaria.penta.scoring import BOXES, PENTA_BONUS, PENTA_SCORE, UPPER_BONUS_THRESHOLD, box_options
-from zaria.penta.strategy import ALL_USED, BoxValue, SheetState, Strategy, default_strategy
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import PENTA
+from zaria.penta.strategy import BoxValue, SheetState, Strategy, default_strategy
 
 __all__ = [
     "BoxValue",
@@ -88,7 +91,7 @@ def _rank(option: Option) -> tuple[float, int, int]:
     # Best first; among equal values a box before a keep, keeps with more dice first.
     if isinstance(option, KeepOption):
         return (-option.expected, 1, -len(option.keep))
-    return (-option.expected, 0, BOXES.index(option.box))
+    return (-option.expected, 0, option.box_index)
 
 
 def advise(
@@ -102,7 +105,7 @@ def advise(
     if rolls_left not in (0, 1, 2):
         raise ValueError(f"rolls_left must be 0, 1 or 2, not {rolls_left}")
     dice = check_dice(dice, 5)
-    turn = (strategy or default_strategy()).turn(state)
+    turn = (strategy or default_strategy(state.rules)).turn(state)
     options: list[Option] = list(turn.box_values(dice))
     if rolls_left:
         values = turn.keep_values(dice, rolls_left)
@@ -124,12 +127,15 @@ class GameResult:
     penta_bonuses: int
 
 
-def play_solitaire(roller: Roller, player: Player | None = None) -> GameResult:
-    """Play one 13-turn solitaire game with ``player`` (optimal by default)."""
+def play_solitaire(
+    roller: Roller, player: Player | None = None, rules: Rules = PENTA
+) -> GameResult:
+    """Play one solitaire game of ``rules`` (one turn per box) with ``player`` (optimal
+    by default)."""
     player = player or OptimalPlayer()
-    state = SheetState.start()
+    state = SheetState.start(rules)
     total = bonuses = 0
-    while state.used != ALL_USED:
+    while not state.over:
         dice = tuple(roller.roll(5))
         for rolls_left in (2, 1):
             keep = player.keep(state, dice, rolls_left)
@@ -137,14 +143,14 @@ def play_solitaire(roller: Roller, player: Player | None = None) -> GameResult:
                 break
             dice = tuple(keep) + tuple(roller.roll(5 - len(keep)))
         box = player.box(state, dice)
-        points, bonus = box_options(dice, state.free, state.penta_box)[box]
+        points, bonus = rules.options(dice, state.free, state.penta_box)[box]
         total += points_gained(state, box, points, bonus)
-        bonuses += bonus // PENTA_BONUS
+        bonuses += bonus > 0
         state = state.after(box, points)
     return GameResult(
         total=total,
         upper=state.upper,
-        upper_bonus=state.upper >= UPPER_BONUS_THRESHOLD,
+        upper_bonus=state.upper >= rules.upper_threshold,
         penta_box=state.penta_box or 0,
         penta_bonuses=bonuses,
     )
@@ -176,8 +182,10 @@ class SimulationSummary:
         }
 
 
-def simulate(games: int, seed: int | None = None, player: str = "optimal") -> SimulationSummary:
-    """Play ``games`` solitaire games with dice from ``RandomRoller(seed)``.
+def simulate(
+    games: int, seed: int | None = None, player: str = "optimal", rules: Rules = PENTA
+) -> SimulationSummary:
+    """Play ``games`` solitaire games of ``rules`` with dice from ``RandomRoller(seed)``.
 
     ``player`` is a level of :data:`~zaria.penta.players.LEVELS`.
     """
@@ -185,12 +193,12 @@ def simulate(games: int, seed: int | None = None, player: str = "optimal") -> Si
         raise ValueError(f"games must be at least 1, not {games}")
     roller = RandomRoller(seed)
     who = player_for(player)
-    results = [play_solitaire(roller, who) for _ in range(games)]
+    results = [play_solitaire(roller, who, rules) for _ in range(games)]
     totals = [r.total for r in results]
     return SimulationSummary(
         games=games,
         mean=statistics.fmean(totals),
         sd=statistics.stdev(totals) if games > 1 else 0.0,
         upper_bonus_rate=sum(r.upper_bonus for r in results) / games,
-        penta_rate=sum(r.penta_box == PENTA_SCORE for r in results) / games,
+        penta_rate=sum(r.penta_box == rules.five_score for r in results) / games,
     )

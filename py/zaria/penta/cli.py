@@ -1,10 +1,15 @@
-"""Penta's command line: ``python -m zaria penta {score,advise,simulate} …``.
+"""The five-dice command line: ``python -m zaria penta {score,advise,simulate} …``.
 
 * ``score DICE [--json]``: every box's plain score for five dice;
 * ``advise --dice D [--rolls-left N] [--used B,…] [--upper U] [--penta-box P] [--json]``:
   every legal option of a roll with its expected value, best first;
 * ``simulate [--games N] [--seed S] [--player LEVEL] [--json]``: solitaire games
   of a computer player, their mean score and bonus rates.
+
+``--rules printed`` plays the printed rules rather than Penta's; ``python -m zaria
+yatzy …`` (:mod:`zaria.yatzy.cli`) is the same command line over Yatzy's rules, its
+boxes named by their ids (``one_pair``, ``two_pairs``…), ``--penta-box`` saying what
+the Yatzy box holds.
 
 Each command's ``func`` takes the parsed arguments and returns the exit status
 (2 for bad input).
@@ -35,18 +40,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from zaria.checks import integer
 from zaria.dice import parse_dice
 from zaria.errors import InvalidDiceError
 from zaria.penta.advisor import KeepOption, Option, advise, option_dict, simulate
+from zaria.penta.members import rules_named
 from zaria.penta.players import LEVELS
-from zaria.penta.scoring import PENTA_SCORE, Box, score_all
-from zaria.penta.strategy import SheetState, mask_of
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import PENTA, Box
+from zaria.penta.strategy import SheetState, rules_mask
+
+#: The rules ``python -m zaria penta`` may be given with ``--rules``.
+PENTA_RULES = ("penta", "printed")
 
 #: English box names for the table.
-BOX_LABELS: dict[Box, str] = {
+BOX_LABELS: dict[Any, str] = {
     Box.ACES: "Aces",
     Box.TWOS: "Twos",
     Box.THREES: "Threes",
@@ -63,61 +74,72 @@ BOX_LABELS: dict[Box, str] = {
 }
 
 
-def score_table(dice: Sequence[int]) -> str:
-    """Every box's plain score for ``dice`` as an aligned table.
+def score_table(
+    dice: Sequence[int], rules: Rules = PENTA, labels: Mapping[Any, str] = BOX_LABELS
+) -> str:
+    """Every box's plain score for ``dice`` under ``rules`` as an aligned table.
 
     >>> print(score_table((6, 6, 6, 6, 6)).splitlines()[-1])
     Penta             50
     """
-    scores = score_all(dice)
-    width = max(len(label) for label in BOX_LABELS.values())
+    width = max(len(label) for label in labels.values())
     lines = ["dice: " + " ".join(str(d) for d in dice)]
-    lines += [f"{BOX_LABELS[box]:<{width}} {points:>4}" for box, points in scores.items()]
+    lines += [f"{labels[box]:<{width}} {rules.score(box, dice):>4}" for box in rules.order]
     return "\n".join(lines)
 
 
 def _score(args: argparse.Namespace) -> int:
+    rules = rules_named(args.rules)
     try:
         dice = parse_dice(" ".join(args.dice), 5)
     except InvalidDiceError as err:
-        print(f"penta score: {err} (give five faces 1-6, e.g. 4,4,4,4,4)", file=sys.stderr)
+        print(f"{args.game} score: {err} (give five faces 1-6, e.g. 4,4,4,4,4)", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({box.value: points for box, points in score_all(dice).items()}))
+        print(json.dumps({box.value: rules.score(box, dice) for box in rules.order}))
     else:
-        print(score_table(dice))
+        print(score_table(dice, rules, args.labels))
     return 0
 
 
 class InputError(ValueError):
-    """A command-line value that does not describe a Penta position."""
+    """A command-line value that does not describe a position of the game."""
 
 
-def _used(text: str) -> list[Box]:
-    boxes: list[Box] = []
+def _used(text: str, rules: Rules = PENTA) -> list[Any]:
+    boxes: list[Any] = []
     for name in (p for p in text.replace(" ", ",").split(",") if p):
-        box = Box.parse(name)
+        box = rules.box_named(name)
         if box in boxes:
             raise InputError(f"box {box.value} is listed twice in --used")
         boxes.append(box)
     return boxes
 
 
-def _state(used_text: str, upper: int, penta_text: str | None) -> SheetState:
-    used = _used(used_text)
-    if Box.PENTA in used:
-        if penta_text not in ("0", str(PENTA_SCORE)):
-            raise InputError("the Penta box is used: give --penta-box 50 or --penta-box 0")
-        penta: int | None = int(penta_text)
-    else:
+def _five_box(rules: Rules, used: list[Any], penta_text: str | None) -> int | None:
+    """What the five-of-a-kind box holds, from ``--penta-box``."""
+    name = rules.five_box.value
+    if rules.five_box not in used:
         if penta_text not in (None, "free"):
             raise InputError(
-                f"--penta-box {penta_text} needs penta in --used (or give --penta-box free)"
+                f"--penta-box {penta_text} needs {name} in --used (or give --penta-box free)"
             )
-        penta = None
-    if len(used) == len(Box):
+        return None
+    if penta_text is None and not rules.tracks_five:
+        return 0  # what the box holds changes nothing to come
+    if penta_text not in ("0", str(rules.five_score)):
+        raise InputError(
+            f"the {name} box is used: give --penta-box {rules.five_score} or --penta-box 0"
+        )
+    return int(penta_text)
+
+
+def _state(used_text: str, upper: int, penta_text: str | None, rules: Rules = PENTA) -> SheetState:
+    used = _used(used_text, rules)
+    penta = _five_box(rules, used, penta_text)
+    if len(used) == len(rules.boxes):
         raise InputError("every box is used: the game is over, there is nothing to advise")
-    return SheetState(mask_of(used), upper, penta)
+    return SheetState(rules_mask(rules, used), upper, penta, rules)
 
 
 def _describe(option: Option) -> tuple[str, str]:
@@ -133,15 +155,20 @@ def _describe(option: Option) -> tuple[str, str]:
 
 
 def _advise(args: argparse.Namespace) -> int:
+    rules = rules_named(args.rules)
     try:
         dice = parse_dice(args.dice, 5)
         if args.rolls_left not in (0, 1, 2):
             raise InputError(f"--rolls-left must be 0, 1 or 2, not {args.rolls_left}")
-        state = _state(args.used, args.upper, args.penta_box)
+        state = _state(args.used, args.upper, args.penta_box, rules)
     except (InvalidDiceError, ValueError) as err:
-        print(f"penta advise: {err}", file=sys.stderr)
+        print(f"{args.game} advise: {err}", file=sys.stderr)
         return 2
-    options = advise(state, dice, args.rolls_left)
+    try:
+        options = advise(state, dice, args.rolls_left)
+    except FileNotFoundError as err:
+        print(f"{args.game} advise: {err}", file=sys.stderr)
+        return 1
     if args.json:
         out = {
             "dice": list(dice),
@@ -150,10 +177,10 @@ def _advise(args: argparse.Namespace) -> int:
         }
         print(json.dumps(out))
         return 0
-    used = ", ".join(b.value for b in Box if state.used >> list(Box).index(b) & 1) or "none"
+    used = ", ".join(b.value for i, b in enumerate(rules.order) if state.used >> i & 1) or "none"
     penta = "free" if state.penta_box is None else str(state.penta_box)
     print(f"dice {' '.join(map(str, dice))}, {args.rolls_left} re-roll(s) left")
-    print(f"used: {used}; upper total {state.upper}; Penta box {penta}")
+    print(f"used: {used}; upper total {state.upper}; {_five_label(args)} box {penta}")
     print(f"{'option':<32} {'this turn':>10} {'expected':>10}")
     for option in options:
         what, now = _describe(option)
@@ -161,22 +188,31 @@ def _advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def _five_label(args: argparse.Namespace) -> str:
+    rules = rules_named(args.rules)
+    return str(args.labels[rules.five_box])
+
+
 def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
-        print(f"penta simulate: --games must be at least 1, not {args.games}", file=sys.stderr)
+        print(
+            f"{args.game} simulate: --games must be at least 1, not {args.games}", file=sys.stderr
+        )
         return 2
-    summary = simulate(args.games, args.seed, args.player)
+    summary = simulate(args.games, args.seed, args.player, rules_named(args.rules))
     if args.json:
         print(json.dumps({"player": args.player, "seed": args.seed, **summary.to_dict()}))
         return 0
     print(f"{summary.games} games, {args.player} player, seed {args.seed}")
     print(f"mean {summary.mean:.2f}  sd {summary.sd:.2f}  (s.e. {summary.standard_error:.2f})")
     print(f"upper bonus rate {summary.upper_bonus_rate:.1%}")
-    print(f"penta rate {summary.penta_rate:.1%}")
+    print(f"{_five_label(args).lower()} rate {summary.penta_rate:.1%}")
     return 0
 
 
-def _add_advise(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_advise(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     adv = commands.add_parser(
         "advise",
         help="the optimal player's options, best first",
@@ -198,13 +234,16 @@ def _add_advise(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--penta-box",
         choices=("50", "0", "free"),
         default=None,
-        help="what the Penta box holds (free unless penta is in --used)",
+        help="what the five-of-a-kind box holds (free unless it is in --used)",
     )
     adv.add_argument("--json", action="store_true", help="print the options as JSON")
     adv.set_defaults(func=_advise)
+    return adv
 
 
-def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_simulate(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     sim = commands.add_parser(
         "simulate",
         help="play solitaire games with a computer player",
@@ -215,13 +254,36 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     sim.add_argument("--player", choices=LEVELS, default="optimal", help="who plays")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_simulate)
+    return sim
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``penta`` argument parser and its three commands."""
+def _add_rules(sub: argparse.ArgumentParser, rules: Rules | None) -> None:
+    """``--rules`` for Penta's command line; a member's own command line has its rules."""
+    if rules is None:
+        sub.add_argument(
+            "--rules",
+            choices=PENTA_RULES,
+            default="penta",
+            help="penta (the joker only while the Penta box holds 50) or printed "
+            "(the joker whenever the Penta box is filled)",
+        )
+    else:
+        sub.set_defaults(rules=rules.id)
+
+
+def build_parser(
+    rules: Rules | None = None, labels: Mapping[Any, str] = BOX_LABELS
+) -> argparse.ArgumentParser:
+    """The argument parser and its three commands: Penta's (``--rules`` chooses Penta's
+    or the printed rules), or the command line of the member ``rules``."""
+    game = "penta" if rules is None else rules.game
     parser = argparse.ArgumentParser(
-        prog="python -m zaria penta", description="Penta, a Yahtzee-style dice game."
+        prog=f"python -m zaria {game}",
+        description="Penta, a Yahtzee-style dice game."
+        if rules is None
+        else f"{labels[rules.five_box]}, a five-dice game.",
     )
+    parser.set_defaults(game=game, labels=labels)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     score = commands.add_parser(
         "score",
@@ -231,14 +293,19 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("dice", nargs="+", help="five faces, e.g. 4,4,4,4,4 or 4 4 4 4 4")
     score.add_argument("--json", action="store_true", help="print a JSON object box → points")
     score.set_defaults(func=_score)
-    _add_advise(commands)
-    _add_simulate(commands)
+    subs = [score, _add_advise(commands), _add_simulate(commands)]
+    for sub in subs:
+        _add_rules(sub, rules)
+        sub.set_defaults(game=game, labels=labels)
     return parser
 
 
-def main(argv: Sequence[str]) -> int:
-    """Run one ``penta`` command; returns the exit status (2 for bad input)."""
-    parser = build_parser()
+def main(
+    argv: Sequence[str], rules: Rules | None = None, labels: Mapping[Any, str] = BOX_LABELS
+) -> int:
+    """Run one ``penta`` command (or one of the member ``rules``, its boxes called
+    ``labels``); returns the exit status (2 for bad input)."""
+    parser = build_parser(rules, labels)
     try:
         args = parser.parse_args(list(argv))
     except SystemExit as stop:  # argparse exits on --help and on usage errors

@@ -18,6 +18,7 @@ from zaria.errors import IllegalActionError
 __all__ = [
     "AllHeldError",
     "BadHoldError",
+    "BadRulesError",
     "BoxUsedError",
     "GameOverError",
     "HoldBeforeRollError",
@@ -72,3 +73,8 @@ class UnknownBoxError(PentaActionError):
 
 class PentaBoxValueError(PentaActionError):
     """A Penta box value that no sheet can hold (free, 0 or 50 are the only ones)."""
+
+
+class BadRulesError(ValueError):
+    """A new game asked for with something that is not a five-dice rules value (a
+    mistake of the calling code, not a player's action: it has no message for the page)."""

@@ -27,6 +27,11 @@ may be undone too (the game is then no longer over). The game keeps the fields a
 record changes (:data:`~zaria.penta.state.UNDO_KEYS`) from before it, saved with
 the game, and counts each seat's undos (:attr:`PentaGame.undos`).
 
+Every member of the five-dice family plays through this class: a game is
+created with its :class:`~zaria.penta.rules.Rules` (Penta's by default;
+``PentaGame.new(seats, rules=YATZY)`` for Yatzy), which give its boxes, their
+scores, its bonuses and its joker, and the number of rounds (one per box).
+
 The errors live in :mod:`zaria.penta.errors` and the reading of a saved game
 in :mod:`zaria.penta.state`; both are importable from here too.
 
@@ -51,7 +56,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from zaria.dice import Roller, Throw, check_dice
 from zaria.errors import IllegalActionError, MissingDiceError, StateError, UnknownActionError
@@ -60,6 +66,7 @@ from zaria.outcome import Outcome
 from zaria.penta.errors import (
     AllHeldError,
     BadHoldError,
+    BadRulesError,
     BoxUsedError,
     GameOverError,
     HoldBeforeRollError,
@@ -70,18 +77,9 @@ from zaria.penta.errors import (
     PentaBoxValueError,
     UnknownBoxError,
 )
-from zaria.penta.scoring import (
-    BOXES,
-    LOWER,
-    PENTA_BONUS,
-    UPPER,
-    UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
-    Box,
-    box_options,
-)
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import PENTA, Box
 from zaria.penta.state import (
-    BOX_NAMES,
     DICE,
     ROLLS_PER_TURN,
     ROUNDS,
@@ -101,6 +99,8 @@ __all__ = [
     "Action",
     "AllHeldError",
     "BadHoldError",
+    "BadRulesError",
+    "Box",
     "BoxUsedError",
     "GameOverError",
     "HoldBeforeRollError",
@@ -148,14 +148,18 @@ class Toggle:
 ToggleHold = Toggle
 
 
+#: The type of a game's boxes: :class:`~zaria.penta.scoring.Box` in Penta.
+BoxT = TypeVar("BoxT", bound=Enum)
+
+
 @dataclass(frozen=True)
-class Record:
+class Record(Generic[BoxT]):
     """Record the current roll in ``box`` and pass the turn."""
 
-    box: Box
+    box: BoxT
 
 
-Action = Roll | Toggle | Record | Undo
+Action = Roll | Toggle | Record[Any] | Undo
 
 
 @dataclass(frozen=True)
@@ -177,28 +181,32 @@ class Totals:
         object.__setattr__(self, "total", total)
 
     @classmethod
-    def of(cls, sheet: Mapping[Box, int | None], penta_bonuses: int = 0) -> Totals:
-        """The totals of ``sheet`` (free boxes count 0) with ``penta_bonuses`` bonuses.
+    def of(
+        cls, sheet: Mapping[Any, int | None], penta_bonuses: int = 0, rules: Rules = PENTA
+    ) -> Totals:
+        """The totals of ``sheet`` (free boxes count 0) with ``penta_bonuses`` extra
+        five-of-a-kind bonuses, under ``rules``.
 
-        >>> sheet = {b: 3 * b.face for b in UPPER}
+        >>> sheet = {b: 3 * b.face for b in PENTA.upper}
         >>> Totals.of(sheet, 1)
         Totals(upper=63, upper_bonus=35, lower=0, penta_bonus=100, total=198)
         """
-        upper = sum(sheet.get(b) or 0 for b in UPPER)
-        lower = sum(sheet.get(b) or 0 for b in LOWER)
-        bonus = UPPER_BONUS if upper >= UPPER_BONUS_THRESHOLD else 0
-        return cls(upper, bonus, lower, PENTA_BONUS * penta_bonuses)
+        upper = sum(sheet.get(b) or 0 for b in rules.upper)
+        lower = sum(sheet.get(b) or 0 for b in rules.lower)
+        bonus = rules.upper_bonus if upper >= rules.upper_threshold else 0
+        return cls(upper, bonus, lower, rules.extra_bonus * penta_bonuses)
 
 
 # --------------------------------------------------------------------------- the game
 
 
 class PentaGame(OneStepUndo):
-    """A game of Penta for 1 to 7 seats; create one with :meth:`new`.
+    """A game of a five-dice member (Penta by default) for 1 to 7 seats; create one
+    with :meth:`new`.
 
-    Seats play in order, one turn each per round, for 13 rounds. Once the last
-    seat has recorded in round 13 the game is over; ``round`` and ``current``
-    then stay at 13 and the last seat.
+    Seats play in order, one turn each per round, for as many rounds as the sheet
+    has boxes (13 in Penta). Once the last seat has recorded in the last round the
+    game is over; ``round`` and ``current`` then stay at the last round and seat.
     """
 
     def __init__(
@@ -214,8 +222,10 @@ class PentaGame(OneStepUndo):
         last_scored: Scored | None,
         strict: bool = False,
         undos: list[int] | None = None,
+        rules: Rules = PENTA,
     ) -> None:
         """Build a game from parts already checked; use :meth:`new` or :meth:`from_dict`."""
+        self._rules = rules
         self._seats = seats
         self._current = current
         self._round = round_
@@ -231,11 +241,12 @@ class PentaGame(OneStepUndo):
         # never changed in place, so copies may share it
         self._before: PentaGame | None = None
         # options() of the current roll, computed on first use after each roll
-        self._options: dict[Box, tuple[int, int]] | None = None
+        self._options: dict[Any, tuple[int, int]] | None = None
 
     @classmethod
-    def new(cls, seats: Sequence[Seat], *, strict: bool = False) -> PentaGame:
-        """A fresh game: round 1, the first seat to roll; ``strict`` turns undo off.
+    def new(cls, seats: Sequence[Seat], *, strict: bool = False, rules: Rules = PENTA) -> PentaGame:
+        """A fresh game: round 1, the first seat to roll; ``strict`` turns undo off;
+        ``rules`` the member played (Penta by default).
 
         >>> PentaGame.new([])
         Traceback (most recent call last):
@@ -244,6 +255,8 @@ class PentaGame(OneStepUndo):
         """
         seats = check_seats(seats)
         strict = check_strict(strict)
+        if not isinstance(rules, Rules):
+            raise BadRulesError(f"cannot start a game: {rules!r} are not five-dice rules")
         return cls(
             seats=seats,
             current=0,
@@ -251,13 +264,19 @@ class PentaGame(OneStepUndo):
             dice=None,
             held=(False,) * DICE,
             rolls_used=0,
-            sheets=[dict.fromkeys(BOXES) for _ in seats],
+            sheets=[dict.fromkeys(rules.order) for _ in seats],
             penta_bonuses=[0] * len(seats),
             last_scored=None,
             strict=strict,
+            rules=rules,
         )
 
     # ------------------------------------------------------------------- reading
+
+    @property
+    def rules(self) -> Rules:
+        """The member of the five-dice family played: its boxes, bonuses and joker."""
+        return self._rules
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -271,7 +290,7 @@ class PentaGame(OneStepUndo):
 
     @property
     def round(self) -> int:
-        """The round being played, 1 to 13."""
+        """The round being played, 1 to the number of boxes (13 in Penta)."""
         return self._round
 
     @property
@@ -302,7 +321,7 @@ class PentaGame(OneStepUndo):
 
     @property
     def over(self) -> bool:
-        """True once every seat has filled its 13 boxes."""
+        """True once every seat has filled every box."""
         # Seats fill their sheets in turn, so the last seat's sheet is the last to fill.
         return None not in self._sheets[-1].values()
 
@@ -313,7 +332,7 @@ class PentaGame(OneStepUndo):
 
     @property
     def penta_bonuses(self) -> list[int]:
-        """How many 100-point Penta bonuses each seat has earned (a copy)."""
+        """How many extra five-of-a-kind bonuses (Penta's 100) each seat has earned (a copy)."""
         return list(self._penta_bonuses)
 
     @property
@@ -326,7 +345,7 @@ class PentaGame(OneStepUndo):
         """The seat whose last record :meth:`undo` would take back, or ``None``."""
         return None if self._before is None or self._last_scored is None else self._last_scored.seat
 
-    def free_boxes(self, seat: int | None = None) -> frozenset[Box]:
+    def free_boxes(self, seat: int | None = None) -> frozenset[Any]:
         """The free boxes of ``seat`` (the current seat by default)."""
         index = self._current if seat is None else self._seat(seat, "free_boxes")
         sheet = self._sheets[index]
@@ -347,7 +366,7 @@ class PentaGame(OneStepUndo):
         """
         return not self.over and self._rolls_used < ROLLS_PER_TURN and self.dice_to_roll() > 0
 
-    def options(self) -> dict[Box, tuple[int, int]]:
+    def options(self) -> dict[Any, tuple[int, int]]:
         """The boxes the current roll may go in, each with ``(points, bonus)``.
 
         Empty before the turn's first roll. The joker rule is applied: after a
@@ -357,7 +376,8 @@ class PentaGame(OneStepUndo):
             return {}
         if self._options is None:
             sheet = self._sheets[self._current]
-            self._options = box_options(self._dice, self.free_boxes(), sheet[Box.PENTA])
+            five = sheet[self._rules.five_box]
+            self._options = self._rules.options(self._dice, self.free_boxes(), five)
         return dict(self._options)
 
     def no_scoring_box(self) -> bool:
@@ -376,12 +396,12 @@ class PentaGame(OneStepUndo):
     def totals(self, seat: int) -> Totals:
         """The sums of ``seat``'s sheet, Penta bonuses included."""
         seat = self._seat(seat, "totals")
-        return Totals.of(self._sheets[seat], self._penta_bonuses[seat])
+        return Totals.of(self._sheets[seat], self._penta_bonuses[seat], self._rules)
 
     def upper_needed(self, seat: int) -> int:
-        """Points ``seat``'s upper section still lacks for the 35 bonus (0 once reached)."""
+        """Points ``seat``'s upper section still lacks for its bonus (0 once reached)."""
         seat = self._seat(seat, "upper_needed")
-        return max(0, UPPER_BONUS_THRESHOLD - self.totals(seat).upper)
+        return max(0, self._rules.upper_threshold - self.totals(seat).upper)
 
     def outcome(self) -> Outcome | None:
         """Each seat's total, the winners and the ranking; ``None`` until the game is over.
@@ -467,13 +487,13 @@ class PentaGame(OneStepUndo):
             )
         self._held = pattern
 
-    def record(self, box: Box) -> None:
+    def record(self, box: Any) -> None:
         """Record the current roll in ``box``, then pass the turn to the next seat."""
         if self.over:
             raise GameOverError(
                 "err.penta.game_over", f"cannot record in {box!r}: the game is over"
             )
-        if not isinstance(box, Box):
+        if box not in self._rules.boxes:
             raise UnknownBoxError(
                 "err.penta.unknown_box", f"cannot record in {box!r}: not a box", box=repr(box)
             )
@@ -644,6 +664,7 @@ class PentaGame(OneStepUndo):
             last_scored=self._last_scored,
             strict=self._strict,
             undos=list(self._undos),
+            rules=self._rules,
         )
         other._before = self._before
         # The options of the roll are never changed in place (options() hands out
@@ -659,8 +680,11 @@ class PentaGame(OneStepUndo):
         ('penta', 2, 1, None, None)
         """
         last = self._last_scored
+        # a Penta save names no rules: it reads as before the family
+        named = {} if self._rules is PENTA else {"rules": self._rules.id}
         return {
-            "game": "penta",
+            "game": self._rules.game,
+            **named,
             "version": STATE_VERSION,
             "seats": [seat.to_dict() for seat in self._seats],
             "current": self._current,
@@ -669,7 +693,7 @@ class PentaGame(OneStepUndo):
             "held": list(self._held),
             "rolls_used": self._rolls_used,
             # every sheet holds its boxes in sheet order, the order of BOX_NAMES
-            "sheets": [dict(zip(BOX_NAMES, sheet.values(), strict=True)) for sheet in self._sheets],
+            "sheets": [{b.value: v for b, v in sheet.items()} for sheet in self._sheets],
             "penta_bonuses": list(self._penta_bonuses),
             "last_scored": None
             if last is None
@@ -722,6 +746,7 @@ class PentaGame(OneStepUndo):
             last_scored=s.last_scored,
             strict=s.strict,
             undos=s.undos,
+            rules=s.rules,
         )
 
     @classmethod
@@ -755,7 +780,8 @@ class PentaGame(OneStepUndo):
     def __repr__(self) -> str:
         names = ", ".join(s.name for s in self._seats)
         state = "over" if self.over else f"round {self._round}, seat {self._current}"
-        return f"<PentaGame [{names}] {state}, dice {self._dice}, rolls {self._rolls_used}>"
+        rules = "" if self._rules is PENTA else f" {self._rules.id}"
+        return f"<PentaGame{rules} [{names}] {state}, dice {self._dice}, rolls {self._rolls_used}>"
 
 
 if TYPE_CHECKING:

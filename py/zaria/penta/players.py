@@ -35,12 +35,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from zaria.dice import check_dice
 from zaria.penta.errors import GameOverError
 from zaria.penta.game import Action, PentaGame, Record, Roll, Toggle
-from zaria.penta.scoring import UPPER_BONUS, UPPER_BONUS_THRESHOLD, Box, box_options, is_penta
+from zaria.penta.rules import Kind, Rules
+from zaria.penta.scoring import is_penta
 from zaria.penta.strategy import SheetState, Strategy, default_strategy
 
 __all__ = [
@@ -68,7 +69,7 @@ class Plan:
     """
 
     held: tuple[bool, ...]
-    box: Box | None
+    box: Any  # a box of the game's rules, or None
 
 
 class Player(Protocol):
@@ -78,7 +79,7 @@ class Player(Protocol):
         """The dice to keep (sorted); all five mean: record now."""
         ...
 
-    def box(self, state: SheetState, dice: Sequence[int]) -> Box:
+    def box(self, state: SheetState, dice: Sequence[int]) -> Any:
         """The box to record ``dice`` in."""
         ...
 
@@ -94,16 +95,16 @@ class ComputerPlayer(Protocol):
     def choose(self, game: PentaGame) -> Action: ...
 
 
-def points_gained(state: SheetState, box: Box, points: int, bonus: int) -> int:
+def points_gained(state: SheetState, box: Any, points: int, bonus: int) -> int:
     """What recording ``points`` (and a Penta ``bonus``) in ``box`` adds to the total,
-    the 35 upper bonus included when this box completes it.
+    the upper bonus (Penta's 35) included when this box completes it.
 
+    >>> from zaria.penta.scoring import Box
     >>> points_gained(SheetState.start(), Box.CHANCE, 22, 0)
     22
     """
-    upper_bonus = 0
-    if box.upper and state.upper < UPPER_BONUS_THRESHOLD <= state.upper + points:
-        upper_bonus = UPPER_BONUS
+    rules = state.rules
+    upper_bonus = rules.upper_bonus_for(state.upper, points) if rules.is_upper(box) else 0
     return points + bonus + upper_bonus
 
 
@@ -153,7 +154,7 @@ def _plan(player: Player, game: PentaGame) -> Plan:
     dice = game.dice
     if dice is None:
         return Plan(game.held, None)
-    state = SheetState.from_sheet(game.sheets[game.current])
+    state = SheetState.from_sheet(game.sheets[game.current], game.rules)
     if game.rolls_left > 0:
         keep = player.keep(state, dice, game.rolls_left)
         if len(keep) < len(dice):
@@ -162,18 +163,29 @@ def _plan(player: Player, game: PentaGame) -> Plan:
 
 
 class OptimalPlayer:
-    """The player maximising the expected final score (the table's player)."""
+    """The player maximising the expected final score (the table's player).
+
+    Without a ``strategy`` it plays each sheet from the default player of the sheet's
+    rules (:func:`~zaria.penta.strategy.default_strategy`); ``strategy`` is then
+    Penta's, loaded at once as before the family.
+    """
 
     level = "optimal"
 
     def __init__(self, strategy: Strategy | None = None) -> None:
+        self._given = strategy
         self.strategy = strategy or default_strategy()
 
-    def keep(self, state: SheetState, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
-        return self.strategy.best_keep(state, dice, rolls_left)
+    def _for(self, rules: Rules) -> Strategy:
+        if self._given is None and rules is not self.strategy.table.rules:
+            return default_strategy(rules)
+        return self.strategy
 
-    def box(self, state: SheetState, dice: Sequence[int]) -> Box:
-        return self.strategy.best_box(state, dice)
+    def keep(self, state: SheetState, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
+        return self._for(state.rules).best_keep(state, dice, rolls_left)
+
+    def box(self, state: SheetState, dice: Sequence[int]) -> Any:
+        return self._for(state.rules).best_box(state, dice)
 
     def plan(self, game: PentaGame) -> Plan:
         return _plan(self, game)
@@ -200,7 +212,8 @@ class CasualPlayer:
     Box: the highest points this turn, bonuses included (100 for a joker Penta, 35 when
     the box completes the upper bonus); ties go to the first box in sheet order.
 
-    Keep, in this order:
+    Keep, in this order (the straights are the boxes scoring a run or a set of faces,
+    the large one the one needing five faces; in Yatzy both need five):
 
     1. five of a kind, a Large straight for a free Large straight box, a Small straight
        when only the Small straight box is left of the two, or a Full house for a free
@@ -214,23 +227,26 @@ class CasualPlayer:
 
     def keep(self, state: SheetState, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
         dice = tuple(sorted(check_dice(dice, 5)))
-        free = state.free
+        rules, free = state.rules, state.free
         counts = Counter(dice)
         run = _longest_run(set(dice))
-        small, large = Box.SMALL_STRAIGHT in free, Box.LARGE_STRAIGHT in free
+        small, large = _straights_free(rules, free)
         if is_penta(dice):
+            return dice
+        if any(rules.score(b, dice) for b in free if rules.boxes[b].kind is Kind.EXACT):
             return dice
         if (large and len(run) == 5) or (small and not large and len(run) >= 4):
             return dice
-        if Box.FULL_HOUSE in free and sorted(counts.values()) == [2, 3]:
+        houses = (Kind.FULL_HOUSE, Kind.FULL_HOUSE_SUM)
+        if any(rules.boxes[b].kind in houses for b in free) and sorted(counts.values()) == [2, 3]:
             return dice
         if (small or large) and (len(run) >= 4 or (len(run) == 3 and max(counts.values()) < 3)):
             return tuple(run[:4]) if len(run) >= 4 else tuple(run)
         face = max(counts, key=lambda f: (counts[f], f))
         return (face,) * counts[face]
 
-    def box(self, state: SheetState, dice: Sequence[int]) -> Box:
-        options = box_options(check_dice(dice, 5), state.free, state.penta_box)
+    def box(self, state: SheetState, dice: Sequence[int]) -> Any:
+        options = state.rules.options(check_dice(dice, 5), state.free, state.penta_box)
         gains = {b: points_gained(state, b, p, bonus) for b, (p, bonus) in options.items()}
         return max(gains, key=lambda b: gains[b])  # max keeps the first of equals
 
@@ -239,6 +255,14 @@ class CasualPlayer:
 
     def choose(self, game: PentaGame) -> Action:
         return next_action(game, self.plan(game))
+
+
+def _straights_free(rules: Rules, free: frozenset[Any]) -> tuple[bool, bool]:
+    """Whether a box for a run of four faces, and one for five, are free."""
+    runs = [rules.boxes[b] for b in free if rules.boxes[b].kind in (Kind.RUN, Kind.EXACT)]
+    small = any(s.kind is Kind.RUN and s.n == 4 for s in runs)
+    large = any(s.kind is Kind.EXACT or s.n == 5 for s in runs)
+    return small, large
 
 
 def player_for(level: str, strategy: Strategy | None = None) -> OptimalPlayer | CasualPlayer:

@@ -1,5 +1,9 @@
 """Penta's score sheet: the 13 boxes and what five dice score in each.
 
+Penta and the printed rules are two members of the five-dice family
+(:mod:`zaria.penta.rules`): :data:`PENTA` and :data:`PRINTED` are their rules
+values, over the same :class:`Box` enum. The functions here are Penta's.
+
 Pure functions. The joker rule (which boxes a further Penta may go in, and at
 what value) depends on the game state and lives in :mod:`zaria.penta.game`;
 :func:`score` gives the plain value, :func:`joker_score` the joker's value.
@@ -7,13 +11,14 @@ what value) depends on the game state and lives in :mod:`zaria.penta.game`;
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
+from typing import Any
 
 from zaria.checks import is_whole
 from zaria.dice import check_dice
 from zaria.penta.errors import PentaBoxValueError, UnknownBoxError
+from zaria.penta.rules import Joker, Kind, Rules, Scoring
 
 
 class Box(Enum):
@@ -70,10 +75,6 @@ FULL_HOUSE_SCORE = 25
 SMALL_STRAIGHT_SCORE = 30
 LARGE_STRAIGHT_SCORE = 40
 
-_SMALL_RUNS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
-_LARGE_RUNS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
-
-
 _ALL_BOXES = frozenset(Box)
 
 
@@ -125,26 +126,7 @@ def score(box: Box, dice: Sequence[int]) -> int:
     >>> score(Box.SMALL_STRAIGHT, (1, 3, 4, 5, 6))
     30
     """
-    box = _check_box(box)
-    dice = check_dice(dice, 5)
-    counts = Counter(dice)
-    if box.upper:
-        return box.face * counts[box.face]
-    most = max(counts.values())
-    faces = set(dice)
-    if box is Box.THREE_KIND:
-        return sum(dice) if most >= 3 else 0
-    if box is Box.FOUR_KIND:
-        return sum(dice) if most >= 4 else 0
-    if box is Box.FULL_HOUSE:
-        return FULL_HOUSE_SCORE if sorted(counts.values()) == [2, 3] else 0
-    if box is Box.SMALL_STRAIGHT:
-        return SMALL_STRAIGHT_SCORE if any(run <= faces for run in _SMALL_RUNS) else 0
-    if box is Box.LARGE_STRAIGHT:
-        return LARGE_STRAIGHT_SCORE if faces in _LARGE_RUNS else 0
-    if box is Box.CHANCE:
-        return sum(dice)
-    return PENTA_SCORE if most == 5 else 0
+    return PENTA.score(_check_box(box), dice)
 
 
 def joker_score(box: Box, dice: Sequence[int]) -> int:
@@ -158,15 +140,7 @@ def joker_score(box: Box, dice: Sequence[int]) -> int:
     >>> joker_score(Box.ACES, (4, 4, 4, 4, 4))
     0
     """
-    box = _check_box(box)
-    dice = check_dice(dice, 5)
-    if box is Box.FULL_HOUSE:
-        return FULL_HOUSE_SCORE
-    if box is Box.SMALL_STRAIGHT:
-        return SMALL_STRAIGHT_SCORE
-    if box is Box.LARGE_STRAIGHT:
-        return LARGE_STRAIGHT_SCORE
-    return score(box, dice)
+    return PENTA.joker_score(_check_box(box), dice)
 
 
 def score_all(dice: Sequence[int]) -> dict[Box, int]:
@@ -200,15 +174,46 @@ def box_options(
     {Box.ACES: (0, 0), Box.FULL_HOUSE: (0, 0)}
     """
     dice = check_dice(dice, 5)
-    free = _check_free(free)
-    penta_box = _check_penta_box(penta_box)
-    ordered = [b for b in BOXES if b in free]
-    if not (penta_box == PENTA_SCORE and is_penta(dice)):
-        return {b: (score(b, dice), 0) for b in ordered}
-    own = UPPER[dice[0] - 1]
-    if own in free:
-        return {own: (score(own, dice), PENTA_BONUS)}
-    lower = [b for b in ordered if b in JOKER_LOWER]
-    if lower:
-        return {b: (joker_score(b, dice), PENTA_BONUS) for b in lower}
-    return {b: (0, PENTA_BONUS) for b in ordered}
+    return PENTA.options(dice, _check_free(free), _check_penta_box(penta_box))
+
+
+def _penta_rules() -> tuple[Rules, Rules]:
+    """Penta's rules and the printed rules: the same sheet, another joker."""
+    faces = {b: Scoring(Kind.FACE, face=b.face) for b in UPPER}
+    boxes = faces | {
+        Box.THREE_KIND: Scoring(Kind.KIND_TOTAL, n=3),
+        Box.FOUR_KIND: Scoring(Kind.KIND_TOTAL, n=4),
+        Box.FULL_HOUSE: Scoring(Kind.FULL_HOUSE, points=FULL_HOUSE_SCORE),
+        Box.SMALL_STRAIGHT: Scoring(Kind.RUN, n=4, points=SMALL_STRAIGHT_SCORE),
+        Box.LARGE_STRAIGHT: Scoring(Kind.RUN, n=5, points=LARGE_STRAIGHT_SCORE),
+        Box.CHANCE: Scoring(Kind.CHANCE),
+        Box.PENTA: Scoring(Kind.FIVE, points=PENTA_SCORE),
+    }
+    common: dict[str, Any] = {
+        "game": "penta",
+        "boxes": boxes,
+        "upper_bonus": UPPER_BONUS,
+        "upper_threshold": UPPER_BONUS_THRESHOLD,
+        "extra_bonus": PENTA_BONUS,
+        "box_type": Box,
+    }
+    penta = Rules(
+        id="penta", joker=Joker.WHILE_FULL, table_file="penta_table.bin", table_code=0, **common
+    )
+    printed = Rules(
+        id="printed",
+        joker=Joker.WHEN_FILLED,
+        table_file="penta_printed_table.bin",
+        table_code=1,
+        **common,
+    )
+    return penta, printed
+
+
+#: Penta's rules: a further Penta is a joker, with its 100 bonus, only while the Penta
+#: box holds 50.
+PENTA: Rules
+#: The printed rules: a further Penta is a joker whenever the Penta box is filled (with
+#: 50 or 0), and earns the 100 bonus while it holds 50.
+PRINTED: Rules
+PENTA, PRINTED = _penta_rules()

@@ -13,6 +13,11 @@ may be undone (the fields of :data:`UNDO_KEYS`, else null). Here ``undo`` is onl
 checked for its shape: :meth:`~zaria.penta.game.PentaGame.from_dict` checks that
 recording ``last_scored`` from it gives the saved state. A version 1 save loads
 as not strict, with no undo used and nothing to undo.
+
+A game of another member of the five-dice family (:mod:`zaria.penta.rules`) adds
+``rules``, the member's id (``"printed"``, ``"yatzy"``), and its ``game`` is the
+member's game; a save without ``rules`` is Penta's, as every save made before
+the family was. Sheets, boxes and bonuses are then checked against those rules.
 """
 
 from __future__ import annotations
@@ -24,21 +29,25 @@ from typing import Any, NamedTuple
 from zaria.checks import StateReader, is_whole
 from zaria.errors import SeatsError, StateError
 from zaria.game import Seat, check_seats
-from zaria.penta.scoring import BOXES, PENTA_BONUS, PENTA_SCORE, UPPER, Box
+from zaria.penta.members import rules_named
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import BOXES, PENTA, Box
 
 ROUNDS = 13
 DICE = 5
 ROLLS_PER_TURN = 3
 STATE_VERSION = 2
 
-Sheet = dict[Box, int | None]
+#: A score sheet: each box of the game's rules (Penta's :class:`Box` or another member's
+#: boxes) → its points, ``None`` while free.
+Sheet = dict[Any, int | None]
 
 
 class Scored(NamedTuple):
     """One recording: who, where, the box's points and the Penta bonus (0 or 100)."""
 
     seat: int
-    box: Box
+    box: Any  # a box of the game's rules: a Box in Penta
     points: int
     bonus: int
 
@@ -59,22 +68,11 @@ class SavedState:
     strict: bool = False
     undos: list[int] = field(default_factory=list)
     undo: dict[str, Any] | None = None
+    rules: Rules = PENTA
 
 
 #: Each box by its name in a saved state, in sheet order.
 BOX_NAMES: dict[str, Box] = {b.value: b for b in BOXES}
-
-#: The points each box can hold, jokers included.
-_BOX_VALUES: dict[Box, frozenset[int]] = {
-    **{b: frozenset(b.face * k for k in range(DICE + 1)) for b in UPPER},
-    Box.THREE_KIND: frozenset({0, *range(5, 31)}),
-    Box.FOUR_KIND: frozenset({0, *range(5, 31)}),
-    Box.FULL_HOUSE: frozenset({0, 25}),
-    Box.SMALL_STRAIGHT: frozenset({0, 30}),
-    Box.LARGE_STRAIGHT: frozenset({0, 40}),
-    Box.CHANCE: frozenset(range(5, 31)),
-    Box.PENTA: frozenset({0, PENTA_SCORE}),
-}
 
 KEYS_V1 = frozenset(
     {
@@ -121,53 +119,73 @@ def _read_seats(v: object) -> tuple[Seat, ...]:
         raise _bad(str(err)) from None
 
 
-def _read_sheet(v: object, i: int) -> Sheet:
-    if not isinstance(v, dict) or v.keys() != BOX_NAMES.keys():
-        raise _bad(f"sheet {i} must be an object with exactly the 13 boxes as keys")
+def _read_sheet(v: object, i: int, rules: Rules) -> Sheet:
+    names = {b.value: b for b in rules.order}
+    if not isinstance(v, dict) or v.keys() != names.keys():
+        raise _bad(f"sheet {i} must be an object with exactly the {len(names)} boxes as keys")
     sheet: Sheet = {}
-    for name, box in BOX_NAMES.items():
+    for name, box in names.items():
         points = v[name]
-        if points is not None and (not _is_int(points) or points not in _BOX_VALUES[box]):
+        if points is not None and (not _is_int(points) or points not in rules.box_values[box]):
             raise _bad(f"sheet {i}: {name} cannot hold {points!r}")
         sheet[box] = points
     return sheet
 
 
-def _read_last(v: object, n: int, sheets: list[Sheet], bonuses: list[int]) -> Scored | None:
+def _read_last(
+    v: object, n: int, sheets: list[Sheet], bonuses: list[int], rules: Rules
+) -> Scored | None:
     if v is None:
         return None
     if not isinstance(v, dict) or set(v) != {"seat", "box", "points", "bonus"}:
         raise _bad("last_scored must be null or an object with seat, box, points, bonus")
     seat = _int(v["seat"], "last_scored.seat", 0, n - 1)
     try:
-        box = Box(v["box"])
-    except (ValueError, TypeError):
+        box = rules.box_named(v["box"])
+    except (ValueError, TypeError, AttributeError):
         raise _bad(f"last_scored.box {v['box']!r} is not a box") from None
     points, bonus = v["points"], v["bonus"]
     if not _is_int(points) or sheets[seat][box] != points:
         raise _bad(f"last_scored says {points!r} in {box.value}, the sheet disagrees")
-    if bonus not in (0, PENTA_BONUS) or not _is_int(bonus):
-        raise _bad(f"last_scored.bonus must be 0 or {PENTA_BONUS}, got {bonus!r}")
-    if bonus and (box is Box.PENTA or bonuses[seat] == 0):
+    if bonus not in {0, rules.extra_bonus} or not _is_int(bonus):
+        raise _bad(f"last_scored.bonus must be 0 or {rules.extra_bonus}, got {bonus!r}")
+    if bonus and (box is rules.five_box or bonuses[seat] == 0):
         raise _bad("last_scored has a Penta bonus the sheet does not account for")
     return Scored(seat, box, points, bonus)
 
 
-def _read_header(d: object) -> Mapping[str, Any]:
+def _read_rules(d: Mapping[str, Any]) -> Rules:
+    """The rules a save names (Penta's when it names none), of the save's game."""
+    if "rules" not in d:
+        rules = PENTA
+    else:
+        try:
+            rules = rules_named(d["rules"])
+        except ValueError as err:
+            raise _bad(str(err)) from None
+    if d.get("game") != rules.game:
+        raise _bad(f"not a game of {rules.id} rules (game is {d.get('game')!r})")
+    return rules
+
+
+def _read_header(d: object) -> tuple[Mapping[str, Any], Rules]:
     if not isinstance(d, Mapping):
         raise _bad(f"expected an object, got {type(d).__name__}")
-    if d.get("game") != "penta":
+    if d.get("game") != "penta" and "rules" not in d:
         raise _bad(f"not a Penta game (game is {d.get('game')!r})")
+    rules = _read_rules(d)
     version = d.get("version")
     if version not in (1, STATE_VERSION) or not _is_int(version):
         raise _bad(
             f"unsupported version {version!r} (this app reads versions 1 to {STATE_VERSION})"
         )
     keys = KEYS if version == STATE_VERSION else KEYS_V1
+    if rules is not PENTA:
+        keys = keys | {"rules"}
     if set(d) != keys:
         missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
         raise _bad(f"wrong keys (missing {missing}, unexpected {extra})")
-    return d
+    return d, rules
 
 
 def _read_undo(d: Mapping[str, Any], n: int) -> tuple[bool, list[int], dict[str, Any] | None]:
@@ -204,28 +222,31 @@ def _read_dice(
     return dice, held
 
 
-def _read_sheets(d: Mapping[str, Any], n: int) -> tuple[list[Sheet], list[int]]:
-    sheets = [_read_sheet(s, i) for i, s in enumerate(_list(d["sheets"], "sheets", n))]
+def _read_sheets(d: Mapping[str, Any], n: int, rules: Rules) -> tuple[list[Sheet], list[int]]:
+    sheets = [_read_sheet(s, i, rules) for i, s in enumerate(_list(d["sheets"], "sheets", n))]
+    most = rules.rounds - 1 if rules.extra_bonus else 0
     bonuses = [
-        _int(b, f"penta_bonuses[{i}]", 0, ROUNDS - 1)
+        _int(b, f"penta_bonuses[{i}]", 0, most)
         for i, b in enumerate(_list(d["penta_bonuses"], "penta_bonuses", n))
     ]
     for i, (sheet, count) in enumerate(zip(sheets, bonuses, strict=True)):
         filled = sum(v is not None for v in sheet.values())
-        if count and sheet[Box.PENTA] != PENTA_SCORE:
+        if count and sheet[rules.five_box] != rules.five_score:
             raise _bad(f"seat {i} has Penta bonuses without a Penta scored 50")
         if count > max(filled - 1, 0):
             raise _bad(f"seat {i} has {count} Penta bonuses but only {filled} boxes filled")
     return sheets, bonuses
 
 
-def _check_progress(sheets: list[Sheet], round_: int, current: int, rolls_used: int) -> bool:
+def _check_progress(
+    sheets: list[Sheet], round_: int, current: int, rolls_used: int, rounds: int = ROUNDS
+) -> bool:
     """Check the sheets are as full as the round and seat say; return whether it is over."""
     n = len(sheets)
     over = all(None not in sheet.values() for sheet in sheets)
     if over:
-        if (round_, current, rolls_used) != (ROUNDS, n - 1, 0):
-            raise _bad("a finished game must stand at round 13, last seat, no dice")
+        if (round_, current, rolls_used) != (rounds, n - 1, 0):
+            raise _bad(f"a finished game must stand at round {rounds}, last seat, no dice")
         return True
     for i, sheet in enumerate(sheets):
         filled = sum(v is not None for v in sheet.values())
@@ -246,17 +267,17 @@ def parse_state(d: object) -> SavedState:
     ...
     zaria.errors.StateError: penta state: unsupported version 3 (this app reads versions 1 to 2)
     """
-    d = _read_header(d)
+    d, rules = _read_header(d)
     seats = _read_seats(d["seats"])
     n = len(seats)
     current = _int(d["current"], "current", 0, n - 1)
-    round_ = _int(d["round"], "round", 1, ROUNDS)
+    round_ = _int(d["round"], "round", 1, rules.rounds)
     rolls_used = _int(d["rolls_used"], "rolls_used", 0, ROLLS_PER_TURN)
     dice, held = _read_dice(d, rolls_used)
-    sheets, bonuses = _read_sheets(d, n)
-    over = _check_progress(sheets, round_, current, rolls_used)
+    sheets, bonuses = _read_sheets(d, n, rules)
+    over = _check_progress(sheets, round_, current, rolls_used, rules.rounds)
 
-    last = _read_last(d["last_scored"], n, sheets, bonuses)
+    last = _read_last(d["last_scored"], n, sheets, bonuses, rules)
     anything_filled = round_ > 1 or current > 0 or over
     if anything_filled:
         previous = current if over else (current - 1) % n
@@ -279,4 +300,5 @@ def parse_state(d: object) -> SavedState:
         strict=strict,
         undos=undos,
         undo=undo,
+        rules=rules,
     )

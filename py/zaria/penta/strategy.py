@@ -1,4 +1,15 @@
-"""The optimal solitaire Penta player: its table of values and its turn evaluation.
+"""The optimal solitaire player of each five-dice member: its table of values and its
+turn evaluation.
+
+Penta's is described below; every member (:mod:`zaria.penta.rules`) has a table of
+the same format, its own file (:attr:`~zaria.penta.rules.Rules.table_file`), written by
+the same solver. Its states count the member's boxes (Yatzy's mask has 15 bits, its
+lower boxes but the Yatzy box bits 6 to 13), and a member whose five-of-a-kind box
+changes nothing once filled (Yatzy: no joker, no extra bonus) keeps two states of that
+box in a row (free, used) rather than three: a Yatzy row holds 2 × 256 values. The
+header's byte after the planes names the member (its ``table_code``: Penta 0, the
+printed rules 1, Yatzy 2). :class:`SheetState`, :class:`Table` and :class:`Strategy`
+take the member's rules, Penta's by default.
 
 The table holds ``E(state)``, the expected number of points still to come with optimal
 play, for every state between two turns (solved by ``tools/penta_solver.py``; regenerate
@@ -66,15 +77,8 @@ from itertools import accumulate, combinations, combinations_with_replacement
 from typing import Any
 
 from zaria.dice import check_dice
-from zaria.penta.scoring import (
-    BOXES,
-    PENTA_SCORE,
-    UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
-    Box,
-    box_options,
-    score,
-)
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import BOXES, PENTA, UPPER_BONUS_THRESHOLD, Box
 
 MAGIC = b"PENTATBL"
 FORMAT_VERSION = 2
@@ -106,9 +110,23 @@ def mask_of(boxes: Iterable[Box]) -> int:
     return m
 
 
-def boxes_of(mask: int) -> frozenset[Box]:
-    """The boxes whose bits are set in ``mask``."""
-    return frozenset(b for i, b in enumerate(BOXES) if mask >> i & 1)
+def boxes_of(mask: int, rules: Rules = PENTA) -> frozenset[Any]:
+    """The boxes of ``rules`` whose bits are set in ``mask``."""
+    return frozenset(b for i, b in enumerate(rules.order) if mask >> i & 1)
+
+
+def rules_mask(rules: Rules, boxes: Iterable[Any]) -> int:
+    """The bit mask of a set of ``rules``' boxes (bit ``i`` for the ``i``-th in sheet order).
+
+    >>> from zaria.yatzy import YATZY, YatzyBox
+    >>> rules_mask(YATZY, [YatzyBox.ONES, YatzyBox.YATZY])
+    16385
+    """
+    index = {b: i for i, b in enumerate(rules.order)}
+    m = 0
+    for b in boxes:
+        m |= 1 << index[b]
+    return m
 
 
 @cache
@@ -131,7 +149,8 @@ class SheetState:
     """What the optimal player needs to know of one player's sheet.
 
     ``used`` is the mask of used boxes (see :func:`mask_of`), ``upper`` the upper-section
-    total so far, ``penta_box`` what the Penta box holds (``None`` while it is free).
+    total so far, ``penta_box`` what the five-of-a-kind box holds (``None`` while it is
+    free), ``rules`` the member played (Penta's by default).
 
     >>> SheetState.from_sheet({Box.ACES: 2, Box.PENTA: None, Box.CHANCE: 20})
     SheetState(used=[aces, chance], upper=2, penta_box=None)
@@ -140,64 +159,75 @@ class SheetState:
     used: int
     upper: int
     penta_box: int | None
+    rules: Rules = PENTA
 
     def __post_init__(self) -> None:
-        if not 0 <= self.used <= ALL_USED:
-            raise ValueError(f"used mask {self.used} is not a set of the 13 boxes")
-        if (self.penta_box is None) != (not self.used >> PENTA_BIT & 1):
+        rules = self.rules
+        five = rules.five_score
+        if not 0 <= self.used < 1 << rules.rounds:
+            raise ValueError(f"used mask {self.used} is not a set of the {rules.rounds} boxes")
+        if (self.penta_box is None) != (not self.used >> (rules.rounds - 1) & 1):
             raise ValueError("penta_box must be None exactly when the Penta box is free")
-        if self.penta_box not in (None, 0, PENTA_SCORE):
-            raise ValueError(f"the Penta box holds 0 or {PENTA_SCORE}, not {self.penta_box}")
+        if self.penta_box not in (None, 0, five):
+            raise ValueError(f"the Penta box holds 0 or {five}, not {self.penta_box}")
         exact = _upper_totals()[0][self.used & 63]
         if self.upper not in exact:
-            names = ", ".join(b.value for b in BOXES[:6] if self.used & BIT[b]) or "none"
+            names = ", ".join(b.value for b in rules.upper if self.used & self._bit(b)) or "none"
             raise ValueError(
                 f"upper total {self.upper} cannot be scored in the used upper boxes ({names})"
             )
 
+    def _bit(self, box: Any) -> int:
+        return 1 << self.rules.order.index(box)
+
     def __repr__(self) -> str:
-        names = ", ".join(b.value for b in BOXES if self.used & BIT[b])
-        return f"SheetState(used=[{names}], upper={self.upper}, penta_box={self.penta_box})"
+        names = ", ".join(b.value for b in self.rules.order if self.used & self._bit(b))
+        rules = "" if self.rules is PENTA else f", rules={self.rules.id}"
+        return f"SheetState(used=[{names}], upper={self.upper}, penta_box={self.penta_box}{rules})"
 
     @classmethod
-    def start(cls) -> SheetState:
+    def start(cls, rules: Rules = PENTA) -> SheetState:
         """An empty sheet."""
-        return cls(0, 0, None)
+        return cls(0, 0, None, rules)
 
     @classmethod
-    def from_sheet(cls, sheet: Mapping[Box, int | None]) -> SheetState:
+    def from_sheet(cls, sheet: Mapping[Any, int | None], rules: Rules = PENTA) -> SheetState:
         """The state of a sheet mapping boxes to points (``None`` or absent: free)."""
-        used = mask_of(b for b in BOXES if sheet.get(b) is not None)
-        upper = sum(sheet.get(b) or 0 for b in BOXES[:6])
-        return cls(used, upper, sheet.get(Box.PENTA))
+        used = rules_mask(rules, (b for b in rules.order if sheet.get(b) is not None))
+        upper = sum(sheet.get(b) or 0 for b in rules.upper)
+        return cls(used, upper, sheet.get(rules.five_box), rules)
 
     @property
-    def free(self) -> frozenset[Box]:
+    def free(self) -> frozenset[Any]:
         """The free boxes."""
-        return boxes_of(ALL_USED & ~self.used)
+        return boxes_of(((1 << self.rules.rounds) - 1) & ~self.used, self.rules)
 
     @property
     def over(self) -> bool:
         """True when every box is used."""
-        return self.used == ALL_USED
+        return self.used == (1 << self.rules.rounds) - 1
 
     @property
     def penta50(self) -> bool:
-        """True when the Penta box holds 50 (further Pentas are jokers with a bonus)."""
-        return self.penta_box == PENTA_SCORE
+        """True when the five-of-a-kind box holds its 50 (in Penta, further Pentas are then
+        jokers with a bonus)."""
+        return self.penta_box == self.rules.five_score
 
     @property
     def key(self) -> tuple[int, int, int]:
-        """``(mask, upper capped at 63, flag)``: the table's coordinates."""
-        return self.used, min(CAP, self.upper), int(self.penta50)
+        """``(mask, upper capped at 63, flag)``: the table's coordinates (the flag is 0 in
+        a member where what the five-of-a-kind box holds changes nothing)."""
+        flag = int(self.penta50) if self.rules.tracks_five else 0
+        return self.used, min(CAP, self.upper), flag
 
-    def after(self, box: Box, points: int) -> SheetState:
+    def after(self, box: Any, points: int) -> SheetState:
         """The state once ``points`` are written in the free ``box``."""
-        if self.used & BIT[box]:
+        bit = self._bit(box)
+        if self.used & bit:
             raise ValueError(f"box {box.value} is already used")
-        upper = self.upper + points if box.upper else self.upper
-        penta = points if box is Box.PENTA else self.penta_box
-        return SheetState(self.used | BIT[box], upper, penta)
+        upper = self.upper + points if self.rules.is_upper(box) else self.upper
+        penta = points if box is self.rules.five_box else self.penta_box
+        return SheetState(self.used | bit, upper, penta, self.rules)
 
 
 # --- the table -------------------------------------------------------------------
@@ -218,9 +248,20 @@ def _rows() -> tuple[tuple[tuple[int, ...], ...], tuple[bool, ...]]:
     return tuple(rows), tuple(first)
 
 
-#: Values per row of the table: the Penta box free, holding 0, holding 50, each for the
-#: 64 sets of used lower boxes.
+#: Values per row of Penta's table: the Penta box free, holding 0, holding 50, each for
+#: the 64 sets of used lower boxes.
 ROW = 192
+
+
+@cache
+def row_shape(rules: Rules) -> tuple[int, int]:
+    """The states of the five-of-a-kind box in a row (3: free, holding 0, holding its
+    score; 2: free, used) and the sets of the other lower boxes used, of ``rules``' table.
+
+    >>> row_shape(PENTA)
+    (3, 64)
+    """
+    return (3 if rules.tracks_five else 2), 1 << (rules.rounds - 7)
 
 
 class Table:
@@ -231,12 +272,26 @@ class Table:
     decompresses it, and a game reads a few hundred of its 2,794 rows.
     """
 
+    #: The member whose table this is.
+    rules: Rules = PENTA
+
     def __init__(
-        self, residuals: array[int], step_bits: int, fixes: dict[int, list[tuple[int, float]]]
+        self,
+        residuals: array[int],
+        step_bits: int,
+        fixes: dict[int, list[tuple[int, float]]],
+        rules: Rules = PENTA,
     ) -> None:
         rows, first = _rows()
-        if len(residuals) != ROW * len(first):
-            raise ValueError(f"a Penta table has {ROW * len(first)} values, not {len(residuals)}")
+        states, sets = row_shape(rules)
+        self.rules = rules
+        self._size = states * sets
+        self._sets = sets
+        self._five_bit = rules.rounds - 1
+        if len(residuals) != self._size * len(first):
+            raise ValueError(
+                f"a {rules.id} table has {self._size * len(first)} values, not {len(residuals)}"
+            )
         self._residuals = residuals
         self._step = 2.0**-step_bits
         self._fixes = fixes
@@ -253,22 +308,24 @@ class Table:
 
     def index(self, used: int, upper: int, penta50: bool | int = False) -> int:
         """The position of state ``(used, upper, penta50)`` in the file's order."""
-        valid = 0 <= used <= ALL_USED and upper >= 0
+        valid = used >= 0 and used >> self._five_bit + 1 == 0 and upper >= 0
         row = self._rows[used & 63][min(CAP, upper)] if valid else -1
         if row < 0:
             raise ValueError(f"state (used={used}, upper={upper}) is not reachable")
-        if used >> PENTA_BIT & 1:
-            return row * ROW + (1 + int(bool(penta50))) * 64 + (used >> 6 & 63)
+        lower = used >> 6 & self._sets - 1
+        if used >> self._five_bit & 1:
+            held = 1 + int(bool(penta50)) if self._size > 2 * self._sets else 1
+            return row * self._size + held * self._sets + lower
         if penta50:
             raise ValueError("the Penta box cannot hold 50 while it is free")
-        return row * ROW + (used >> 6 & 63)
+        return row * self._size + lower
 
     def value(self, used: int | AbstractSet[Box], upper: int, penta50: bool | int = False) -> float:
         """``E(state)``: the expected points still to come; 0 once every box is used.
 
         ``used`` is a mask or a set of boxes; ``upper`` the upper total (capped here).
         """
-        mask = used if isinstance(used, int) else mask_of(used)
+        mask = used if isinstance(used, int) else rules_mask(self.rules, used)
         return self.at(self.index(mask, upper, penta50))
 
     def state_value(self, state: SheetState) -> float:
@@ -277,10 +334,10 @@ class Table:
 
     def at(self, position: int) -> float:
         """The value at ``position`` of the file's order (see :meth:`index`)."""
-        row = self._values[position // ROW]
+        row = self._values[position // self._size]
         if row is None:
-            row = self._decode(position // ROW)
-        return row[position % ROW]
+            row = self._decode(position // self._size)
+        return row[position % self._size]
 
     def values(self) -> list[float]:
         """Every value, in the file's order (decoding every row)."""
@@ -295,8 +352,9 @@ class Table:
         start = r
         while not self._first[start] and self._ints[start - 1] is None:
             start -= 1
+        size = self._size
         for i in range(start, r + 1):
-            ints = _unmix(self._residuals[i * ROW : (i + 1) * ROW])
+            ints = _unmix(self._residuals[i * size : (i + 1) * size], self._sets)
             before = None if self._first[i] else self._ints[i - 1]
             if before is not None:
                 ints = list(map(operator.add, ints, before))
@@ -310,37 +368,44 @@ class Table:
         return row
 
 
-def _unmix(residuals: array[int]) -> list[int]:
+def _unmix(residuals: array[int], sets: int = 64) -> list[int]:
     """One row's values from its residuals: undo the zigzag sign, the Penta box's
-    differences and the Möbius transform over the lower boxes (see the file format)."""
+    differences and the Möbius transform over the lower boxes (see the file format);
+    ``sets`` is the number of sets of lower boxes (64 in Penta)."""
     x = [(z >> 1) ^ -(z & 1) for z in residuals]
     add = operator.add
-    x[64:128] = map(add, x[64:128], x[0:64])
-    x[128:192] = map(add, x[128:192], x[64:128])
-    for s in (1, 2, 4, 8, 16, 32):
+    for p in range(sets, len(x), sets):
+        x[p : p + sets] = map(add, x[p : p + sets], x[p - sets : p])
+    s = 1
+    while s < sets:
         for j in range(s):
             x[s + j :: 2 * s] = map(add, x[s + j :: 2 * s], x[j :: 2 * s])
+        s *= 2
     return x
 
 
-def load_table(data: bytes) -> Table:
-    """Read a table file's contents (see the module docstring for the format); a file
-    that is not one, of another format, cut short or damaged raises ``ValueError``."""
+def load_table(data: bytes, rules: Rules = PENTA) -> Table:
+    """Read a table file's contents (see the module docstring for the format) for the
+    member ``rules``; a file that is not one, of another format or another member, cut
+    short or damaged raises ``ValueError``."""
     if len(data) < HEADER.size:
         raise ValueError("not a Penta table: too short")
-    magic, version, count, step_bits, fine_bits, planes, _, nfix = HEADER.unpack_from(data)
+    magic, version, count, step_bits, fine_bits, planes, code, nfix = HEADER.unpack_from(data)
     if magic != MAGIC:
         raise ValueError("not a Penta table: bad magic")
     if version != FORMAT_VERSION:
         raise ValueError(f"Penta table format {version} is not supported (only {FORMAT_VERSION})")
     if not (0 < step_bits <= fine_bits <= step_bits + 7 and 0 < planes <= 4):
         raise ValueError("Penta table damaged: bad header")
+    if code != rules.table_code:
+        raise ValueError(f"this table is not the {rules.id} rules' (its code is {code})")
     raw = _inflate(memoryview(data)[HEADER.size :])
     if len(raw) != count * planes + 5 * nfix:
         raise ValueError(f"Penta table holds {len(raw)} bytes for {count} values")
     residuals = _words(raw, count, planes)
-    fixes = _fixes(raw[count * planes :], nfix, count, 2.0**-fine_bits)
-    return Table(residuals, step_bits, fixes)
+    size = math.prod(row_shape(rules))
+    fixes = _fixes(raw[count * planes :], nfix, count, 2.0**-fine_bits, size)
+    return Table(residuals, step_bits, fixes, rules)
 
 
 def _words(raw: bytes, n: int, planes: int) -> array[int]:
@@ -368,7 +433,9 @@ def _inflate(body: memoryview) -> bytes:
     return raw
 
 
-def _fixes(raw: bytes, n: int, count: int, fine: float) -> dict[int, list[tuple[int, float]]]:
+def _fixes(
+    raw: bytes, n: int, count: int, fine: float, size: int = ROW
+) -> dict[int, list[tuple[int, float]]]:
     """The values kept to the fine step, by row: (column, what to add to the rounded
     value)."""
     positions = list(accumulate(_words(raw, n, 4)))
@@ -376,13 +443,21 @@ def _fixes(raw: bytes, n: int, count: int, fine: float) -> dict[int, list[tuple[
         raise ValueError("Penta table damaged: bad fixes")
     fixes: dict[int, list[tuple[int, float]]] = {}
     for p, z in zip(positions, raw[4 * n : 5 * n], strict=True):
-        fixes.setdefault(p // ROW, []).append((p % ROW, ((z >> 1) ^ -(z & 1)) * fine))
+        fixes.setdefault(p // size, []).append((p % size, ((z >> 1) ^ -(z & 1)) * fine))
     return fixes
 
 
-def read_packaged_table() -> Table:
-    """Load the table shipped in ``zaria/data/penta_table.bin``."""
-    return load_table((files("zaria") / "data" / "penta_table.bin").read_bytes())
+def read_packaged_table(rules: Rules = PENTA) -> Table:
+    """Load the member's table shipped in ``zaria/data/`` (``penta_table.bin`` for Penta);
+    ``FileNotFoundError`` says how to write one that is not there."""
+    try:
+        data = (files("zaria") / "data" / rules.table_file).read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            f"no strategy table for the {rules.id} rules: zaria/data/{rules.table_file} is "
+            f"written by python tools/penta_solver.py --rules {rules.id}"
+        ) from None
+    return load_table(data, rules)
 
 
 # --- dice combinatorics, built once ---------------------------------------------------
@@ -399,7 +474,6 @@ class _Dice:
     sub_keeps: tuple[tuple[int, ...], ...]  # for each roll: its distinct sub-keeps
     sub_gathers: tuple[Callable[[Sequence[float]], Any], ...]
     start: tuple[Callable[[Sequence[float]], Any], tuple[float, ...]]
-    scores: tuple[tuple[int, ...], ...]  # scores[box][roll], plain scores
     counts: tuple[tuple[int, ...], ...]  # counts[face - 1][roll]
     pentas: tuple[int, ...]  # roll index of five 1s … five 6s
 
@@ -449,10 +523,15 @@ def _dice() -> _Dice:
         sub_keeps=sub_keeps,
         sub_gathers=tuple(operator.itemgetter(*s) for s in sub_keeps),
         start=transitions[0],
-        scores=tuple(tuple(score(b, r) for r in rolls) for b in BOXES),
         counts=tuple(tuple(r.count(f) for r in rolls) for f in faces),
         pentas=tuple(roll_index[(f,) * 5] for f in faces),
     )
+
+
+@cache
+def _scores(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """``scores[box][roll]``: the plain points of each of the 252 rolls in each box."""
+    return tuple(tuple(rules.score(b, r) for r in _dice().rolls) for b in rules.order)
 
 
 def prepare() -> None:
@@ -478,11 +557,14 @@ class BoxValue:
     ``expected`` = ``points + penta_bonus + upper_bonus`` + ``E`` of the next state.
     """
 
-    box: Box
+    box: Any  # a box of the member's rules: a Box in Penta
     points: int
     penta_bonus: int
     upper_bonus: int
     expected: float
+
+    #: The box's place in sheet order (options of equal value are listed in it).
+    box_index: int = 0
 
     @property
     def gain(self) -> int:
@@ -500,6 +582,12 @@ class TurnValues:
     def __init__(self, table: Table, state: SheetState) -> None:
         if state.over:
             raise ValueError("every box is used: there is no turn to play")
+        if state.rules is not table.rules:
+            raise ValueError(
+                f"a sheet of the {state.rules.id} rules cannot be played from the "
+                f"{table.rules.id} rules' table"
+            )
+        self.rules = table.rules
         self.table = table
         self.state = state
         self.final = self._final_values()
@@ -510,52 +598,55 @@ class TurnValues:
     def _next(self, box: Box, points: int) -> tuple[int, float]:
         """Upper bonus earned and ``E`` of the state after writing ``points`` in ``box``."""
         mask, upper, flag = self.state.key
-        if box.upper:
+        rules = self.rules
+        bit = 1 << rules.order.index(box)
+        if rules.is_upper(box):
             new_upper = min(CAP, upper + points)
-            bonus = UPPER_BONUS if upper < CAP <= new_upper else 0
-            return bonus, self.table.value(mask | BIT[box], new_upper, flag)
-        if box is Box.PENTA:
-            return 0, self.table.value(mask | BIT[box], upper, points == PENTA_SCORE)
-        return 0, self.table.value(mask | BIT[box], upper, flag)
+            bonus = rules.upper_bonus if upper < CAP <= new_upper else 0
+            return bonus, self.table.value(mask | bit, new_upper, flag)
+        if box is rules.five_box and rules.tracks_five:
+            return 0, self.table.value(mask | bit, upper, points == rules.five_score)
+        return 0, self.table.value(mask | bit, upper, flag)
 
     def box_values(self, dice: Sequence[int]) -> list[BoxValue]:
         """Every box the dice may be recorded in, in sheet order (the joker rule applies)."""
         dice = check_dice(dice, 5)
         out = []
-        for box, (points, bonus) in box_options(
-            dice, self.state.free, self.state.penta_box
-        ).items():
+        options = self.rules.options(dice, self.state.free, self.state.penta_box)
+        for box, (points, bonus) in options.items():
             upper_bonus, future = self._next(box, points)
-            out.append(
-                BoxValue(box, points, bonus, upper_bonus, points + bonus + upper_bonus + future)
-            )
+            expected = points + bonus + upper_bonus + future
+            index = self.rules.order.index(box)
+            out.append(BoxValue(box, points, bonus, upper_bonus, expected, index))
         return out
+
+    def _column(self, i: int, box: Any) -> list[float]:
+        """Box ``box`` (the ``i``-th) for each of the 252 rolls: its points, bonus and the
+        next state's value, without any joker."""
+        d = _dice()
+        rules = self.rules
+        if i < 6:
+            by_count = []
+            for c in range(6):
+                points = rules.face(box) * c
+                bonus, future = self._next(box, points)
+                by_count.append(points + bonus + future)
+            return list(map(by_count.__getitem__, d.counts[i]))
+        if box is rules.five_box and rules.tracks_five:
+            column = [self._next(box, 0)[1]] * len(d.rolls)
+            top = rules.five_score + self._next(box, rules.five_score)[1]
+            for r in d.pentas:
+                column[r] = top
+            return column
+        future = self._next(box, 0)[1]
+        return [s + future for s in _scores(rules)[i]]
 
     def _final_values(self) -> list[float]:
         d = _dice()
         mask = self.state.used
-        columns: list[list[float]] = []
-        for i, box in enumerate(BOXES):
-            if mask >> i & 1:
-                continue
-            if box.upper:
-                by_count = []
-                for c in range(6):
-                    points = box.face * c
-                    bonus, future = self._next(box, points)
-                    by_count.append(points + bonus + future)
-                columns.append(list(map(by_count.__getitem__, d.counts[i])))
-            elif box is Box.PENTA:
-                column = [self._next(box, 0)[1]] * len(d.rolls)
-                top = PENTA_SCORE + self._next(box, PENTA_SCORE)[1]
-                for r in d.pentas:
-                    column[r] = top
-                columns.append(column)
-            else:
-                future = self._next(box, 0)[1]
-                columns.append([s + future for s in d.scores[i]])
+        columns = [self._column(i, b) for i, b in enumerate(self.rules.order) if not mask >> i & 1]
         final = list(map(max, *columns)) if len(columns) > 1 else columns[0]
-        if self.state.penta50:
+        if self.rules.joker_applies((1,) * 5, self.state.penta_box):
             for r in d.pentas:
                 final[r] = max(v.expected for v in self.box_values(d.rolls[r]))
         return final
@@ -675,9 +766,14 @@ class Strategy:
         self._cache.clear()
 
     def best_box(self, state: SheetState, dice: Sequence[int]) -> Box:
-        """The box where the optimal player records ``dice`` (ties: sheet order)."""
+        """The box where the optimal player records ``dice`` (ties: sheet order).
+
+        Typed as Penta's :class:`Box`, which callers written for Penta read; in another
+        member it is a box of that member's rules (``YatzyBox`` in Yatzy).
+        """
         options = self.turn(state).box_values(dice)
-        return options[first_best([v.expected for v in options])].box
+        box: Box = options[first_best([v.expected for v in options])].box
+        return box
 
     def best_keep(self, state: SheetState, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
         """The dice the optimal player keeps before re-rolling, sorted.
@@ -692,21 +788,23 @@ class Strategy:
         return dice if keep is None or records(best_box, keeps) else keep
 
 
-_default: Strategy | None = None
+#: Each member's default player, by rules id.
+_defaults: dict[str, Strategy] = {}
 
 
 def use_table(table: Table) -> Strategy:
-    """Make ``table`` the default player's table (the browser loads it itself)."""
-    global _default
-    _default = Strategy(table)
-    return _default
+    """Make ``table`` the default player's table of its rules (the browser loads it itself)."""
+    strategy = Strategy(table)
+    _defaults[table.rules.id] = strategy
+    return strategy
 
 
-def default_strategy() -> Strategy:
-    """The default player, loading the packaged table on first use."""
-    if _default is None:
-        return use_table(read_packaged_table())
-    return _default
+def default_strategy(rules: Rules = PENTA) -> Strategy:
+    """The default player of ``rules`` (Penta's), loading the packaged table on first use."""
+    strategy = _defaults.get(rules.id)
+    if strategy is None:
+        return use_table(read_packaged_table(rules))
+    return strategy
 
 
 def best_keep(state: SheetState, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
@@ -715,9 +813,9 @@ def best_keep(state: SheetState, dice: Sequence[int], rolls_left: int) -> tuple[
     >>> best_keep(SheetState.start(), (1, 1, 1, 3, 5), 2)
     (1, 1, 1)
     """
-    return default_strategy().best_keep(state, dice, rolls_left)
+    return default_strategy(state.rules).best_keep(state, dice, rolls_left)
 
 
 def best_box(state: SheetState, dice: Sequence[int]) -> Box:
-    """The default player's box for ``dice``."""
-    return default_strategy().best_box(state, dice)
+    """The default player's box for ``dice`` (a box of the state's rules)."""
+    return default_strategy(state.rules).best_box(state, dice)
