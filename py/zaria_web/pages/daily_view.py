@@ -3,7 +3,7 @@ best score, and each day's score beside the grader's on the same dice."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from zaria.i18n import Translator
 from zaria_web.pages.archive_view import day
@@ -25,28 +25,44 @@ def section(tr: Translator, game: str, days: Mapping[str, Day], today: str) -> M
         (tr("stats.daily.streak"), tr.number(s.streak)),
         (tr("stats.daily.best"), "—" if s.best is None else tr.number(s.best)),
     ]
-    items = [el("div", el("dt", k), el("dd", v, class_="num"), class_="stat") for k, v in figures]
     grader = tr(f"{game}.grader")
-    rows = [
+    head = grader[:1].upper() + grader[1:]
+    rows = s.played[:SHOWN]
+    return days_section(tr, ident, tr("stats.daily.title"), figures, head, rows, "stats-daily")
+
+
+def days_section(
+    tr: Translator,
+    ident: str,
+    title: str,
+    figures: Sequence[tuple[str, str]],
+    other: str,
+    rows: Sequence[tuple[str, int, int | None]],
+    class_: str,
+) -> Markup:
+    """A section of a game's challenges in the statistics: its figures, then a table
+    of each day's score beside ``other``'s (a date, the player's, the other's)."""
+    items = [el("div", el("dt", k), el("dd", v, class_="num"), class_="stat") for k, v in figures]
+    body = [
         el(
             "tr",
             el("th", day(tr, date, short=True), scope="row"),
             el("td", tr.number(score), class_="num"),
-            el("td", "—" if computer is None else tr.number(computer), class_="num"),
+            el("td", "—" if theirs is None else tr.number(theirs), class_="num"),
         )
-        for date, score, computer in s.played[:SHOWN]
+        for date, score, theirs in rows
     ]
     head = el(
         "tr",
         el("th", tr("stats.daily.day"), scope="col"),
         el("th", tr("stats.daily.you"), scope="col"),
-        el("th", grader[:1].upper() + grader[1:], scope="col"),
+        el("th", other, scope="col"),
     )
     return el(
         "section",
-        el("h3", tr("stats.daily.title"), id=ident),
+        el("h3", title, id=ident),
         el("dl", items, class_="stat-list", id=f"{ident}-figures"),
-        el("table", el("thead", head), el("tbody", rows), class_="daily-table"),
-        class_="stats-daily",
+        el("table", el("thead", head), el("tbody", body), class_="daily-table"),
+        class_=class_,
         aria_labelledby=ident,
     )
