@@ -431,6 +431,19 @@ def test_validate_round_fits_its_button_on_a_320_px_phone(app: App, lang: str) -
     assert names["x"] + names["width"] <= figure["x"] + 0.5
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "el", "tr"])
+def test_validate_round_fits_its_button_on_a_phone_on_its_side(
+    phone: Callable[..., App], lang: str
+) -> None:
+    # «Επικύρωση γύρου» and «Turu onayla» go onto two lines rather than past the button
+    # (a touch screen: no key hint beside them).
+    button = validate_shown(phone(viewport=(844, 390)), lang, 844, 390)
+    label = button.locator(".label").bounding_box()
+    box = button.bounding_box()
+    assert label is not None and box is not None
+    assert box["x"] <= label["x"] and label["x"] + label["width"] <= box["x"] + box["width"]
+
+
 def where(page: Page, selector: str) -> tuple[float, float]:
     """The place of an element on the page (not in the window: the page may scroll)."""
     x, y = page.locator(selector).evaluate(
