@@ -5,7 +5,7 @@ never lost to the page; the arrow keys through the boxes.
 What a screen reader reads is taken from the page's live regions as they change: the
 text a region holds after each change is one thing said. A region of ``aria-live="off"``
 inside a live one counts as said too: not every screen reader leaves it out (a
-play-test heard each score twice that way).
+screen reader was heard to read each score twice that way).
 """
 
 from __future__ import annotations

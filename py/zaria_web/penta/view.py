@@ -807,7 +807,7 @@ class PentaView:
         # the buttons keep to the bottom of the screen.
         controls = el("div", self._controls(s), class_="controls-area panel", data_pinned=True)
         status = el("div", self._status(s), self._board(s), class_="status-area panel")
-        sheet = el("div", self._sheet(s), class_="sheet-area panel")
+        sheet = self._sheet_area(s)
         layout = el("div", play, status, sheet, controls, class_="penta-layout")
         return el(
             "section",
@@ -816,6 +816,18 @@ class PentaView:
             class_="penta table-screen",
             aria_label=tr("game.penta"),
             data_strategy="wait" if s.waiting_for_table or s.strategy_missing else "ready",
+        )
+
+    def _sheet_area(self, s: TableState) -> Markup:
+        """The sheet's place. On a phone it scrolls in its own box: a region that Tab
+        reaches, so that keys scroll it even while no box can be chosen."""
+        return el(
+            "div",
+            self._sheet(s),
+            class_="sheet-area panel",
+            role="region",
+            aria_label=self.tr("penta.sheet"),
+            tabindex="0",
         )
 
     # -- the end --------------------------------------------------------------
