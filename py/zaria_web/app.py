@@ -39,7 +39,7 @@ from typing import Any
 from zaria.i18n import LANGUAGES, Translator, pick_language
 from zaria_web import duel
 from zaria_web.acts import Intent, Maker, datum, table
-from zaria_web.games import DAILY, DUEL, DUELLING, Live
+from zaria_web.games import DAILY, DUEL, DUELLING, LESSONS, Live
 from zaria_web.pages.home import HomeScreen
 from zaria_web.play.screen import game_screen
 from zaria_web.runtime.effects import (
@@ -698,7 +698,7 @@ class App:
                 rules.back = back if back in BACKS else default  # type: ignore[attr-defined]
         elif name == "game" and rest:
             self._screen("game").show(rest)  # type: ignore[attr-defined]
-        return name if name in SCREENS or name in PLAYED else "home"
+        return name if name in SCREENS or name in PLAYED or name in LESSONS else "home"
 
     def _duel_link(self, token: str) -> str:
         """The screen of the duel link ``token``, made ready to answer it; home, with

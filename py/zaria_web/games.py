@@ -48,6 +48,8 @@ PAD = "-pad"
 DAILY = "-daily"
 DUEL = "-duel"
 CHALLENGES = (DAILY, DUEL)
+#: The suffix of a game's lesson (``penta-lesson``, :mod:`zaria_web.play.lesson`).
+LESSON = "-lesson"
 
 T = TypeVar("T")
 
@@ -72,6 +74,8 @@ class Registered:
     settings: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: Whether it has the daily dice and duels by link (its spec's ``duplicate``).
     duplicate: bool = False
+    #: Whether it has a lesson (its spec's ``lesson``).
+    lesson: bool = False
 
     def module(self, part: str) -> ModuleType:
         """The game's module ``part`` (``screen``, ``selfcheck``), imported on first use."""
@@ -136,6 +140,7 @@ _REGISTERED: list[Registered] = [
         art=5,
         settings=(("autorecord", "3", ("3", "5", "10", "off")), ("coach", "off", ("on", "off"))),
         duplicate=True,
+        lesson=True,
     ),
     Registered(
         "farkle",
@@ -144,6 +149,7 @@ _REGISTERED: list[Registered] = [
         data=("farkle_master_standard.bin",),
         art=6,
         duplicate=True,
+        lesson=True,
     ),
 ]
 
@@ -167,6 +173,9 @@ DUPLICATES: Live[str] = Live(
     lambda: tuple(g.name + kind for g in _REGISTERED if g.duplicate for kind in CHALLENGES)
 )
 PLAYED: Live[str] = Live(lambda: (*NAMES, *PADS, *DUPLICATES))
+#: The lessons of the games that have one (:attr:`Registered.lesson`): neither saved
+#: nor counted, so apart from :data:`PLAYED`.
+LESSONS: Live[str] = Live(lambda: tuple(g.name + LESSON for g in _REGISTERED if g.lesson))
 #: The games that have the daily dice and duels.
 DUELLING: Live[str] = Live(lambda: tuple(g.name for g in _REGISTERED if g.duplicate))
 
@@ -182,7 +191,7 @@ def register(game: Registered) -> Callable[[], None]:
     >>> undo(); "sevens" in NAMES
     False
     """
-    taken = {*NAMES, *PLAYED}
+    taken = {*NAMES, *PLAYED, *LESSONS}
     if not re.fullmatch(r"[a-z]+", game.name) or game.name in taken:
         raise ValueError(f"a game cannot be called {game.name!r}; games: {', '.join(NAMES)}")
     _REGISTERED.append(game)
@@ -196,12 +205,12 @@ def screen_modules() -> tuple[str, ...]:
 
 def split(screen: str) -> tuple[str, str]:
     """A game's screen name as its game and mode (``""``, :data:`PAD`, :data:`DAILY`,
-    :data:`DUEL`).
+    :data:`DUEL`, :data:`LESSON`).
 
-    >>> split("penta"), split("farkle-pad"), split("penta-daily")
-    (('penta', ''), ('farkle', '-pad'), ('penta', '-daily'))
+    >>> split("penta"), split("farkle-pad"), split("penta-daily"), split("farkle-lesson")
+    (('penta', ''), ('farkle', '-pad'), ('penta', '-daily'), ('farkle', '-lesson'))
     """
-    for mode in (PAD, *CHALLENGES):
+    for mode in (PAD, *CHALLENGES, LESSON):
         if screen.endswith(mode):
             return screen.removesuffix(mode), mode
     return screen, ""

@@ -27,6 +27,7 @@ from zaria_web.penta import figures, review, saved, view
 from zaria_web.penta.duplicate import duplicate
 from zaria_web.penta.feel import felt
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
+from zaria_web.play.lesson import Script
 from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import default_number, shown_name
@@ -387,8 +388,9 @@ class PentaPart:
             and self.selected is None
             and not self.paused
         )
-        # Nobody at a real table waits on it; a challenge is the player's own choices.
-        waiting = waiting and self.s.pad is None and self.s.versus is None
+        # Nobody at a real table waits on it; a challenge is the player's own choices,
+        # and a lesson the learner's.
+        waiting = waiting and self.s.timed
         self.countdown = seconds if waiting else None
         self.countdown_of = seconds or 3
         self.countdown_box = self._best_box() if waiting else None
@@ -628,6 +630,13 @@ def _shows_first(action: Any) -> bool:
     return isinstance(action, Record)  # the chosen box is shown, then recorded
 
 
+def _lesson() -> Script:
+    """The lesson's script (its module, imported when a lesson is opened)."""
+    from zaria_web.penta.lesson import SCRIPT
+
+    return SCRIPT
+
+
 #: Penta, for the shared game screen.
 SPEC: GameSpec[PentaGame] = GameSpec(
     name="penta",
@@ -659,4 +668,5 @@ SPEC: GameSpec[PentaGame] = GameSpec(
     shows_first=_shows_first,
     settings=lambda tr: {"autorecord": view.autorecord_choice(tr)},
     duplicate=duplicate(TABLE),
+    lesson=_lesson,
 )

@@ -50,6 +50,7 @@ from zaria_web.play.intents import (
     TakeDevice,
     ToggleLog,
 )
+from zaria_web.play.lesson import Lesson, Script
 from zaria_web.play.log import GameLog, Note, Notes, Turn
 from zaria_web.play.pad import ACTS as PAD_ACTS
 from zaria_web.play.pad import Pad
@@ -143,6 +144,8 @@ class GameSpec(Generic[G]):
     #: What it brings to be played on duplicate dice (the daily dice and duels), if
     #: it has them (:mod:`zaria_web.play.challenge`).
     duplicate: Duplicate[G] | None = None
+    #: Its lesson's script, if it has one (:mod:`zaria_web.play.lesson`).
+    lesson: Callable[[], Script] | None = None
 
 
 class GamePart(Protocol[G]):
@@ -257,10 +260,14 @@ class GameScreen(Page, Generic[G]):
         pad: bool = False,
         viewer: bool = False,
         challenge: str = "",
+        lesson: Lesson | None = None,
     ) -> None:
         super().__init__(ctx)
         self.spec = spec
-        self.name = spec.name + (games.PAD if pad else challenge)
+        #: A lesson on scripted dice, neither saved nor counted (:mod:`zaria_web.play.lesson`).
+        self.lesson = lesson
+        mode = lesson.suffix if lesson is not None else ""
+        self.name = spec.name + (games.PAD if pad else challenge or mode)
         self.prefix = spec.prefix
         self.pad = Pad() if pad else None
         #: A challenge on duplicate dice (``challenge``: its kind, ``-daily``, ``-duel``).
@@ -269,10 +276,11 @@ class GameScreen(Page, Generic[G]):
         self.viewer = viewer
         self.phase = "setup"  # "setup", "play" or "end"
         self.part: GamePart[G] = spec.part(self)
-        self.form = SeatForm(level=self.part.levels()[0], computer=not pad and not challenge)
+        computer = not pad and not challenge and lesson is None
+        self.form = SeatForm(level=self.part.levels()[0], computer=computer)
         self.game: G | None = None
         self.confirm = self.reading = self.undo_asked = False
-        self.dice = Dice({} if pad else ctx.params)
+        self.dice = lesson.dice(self) if lesson is not None else Dice({} if pad else ctx.params)
         #: What the table says about the last action: a refusal, an event (an id and
         #: its parameters, so that it follows a change of language).
         self.note: Said | None = None
@@ -298,7 +306,7 @@ class GameScreen(Page, Generic[G]):
         self.log = GameLog()  # are shown (``log_open``, set above)
         #: The writes of storage the screen has asked for before its first update.
         self.writes: list[Write] = []
-        if not viewer:
+        if not viewer and (lesson is None or lesson.saves):
             self._resume()
 
     # -- the model ----------------------------------------------------------------
@@ -326,7 +334,13 @@ class GameScreen(Page, Generic[G]):
     def offers_again(self) -> bool:
         """Whether the end screen offers New game and Play again (not to a game looked
         at again from the statistics)."""
-        return not self.viewer and self.versus is None
+        return not self.viewer and self.versus is None and self.lesson is None
+
+    @property
+    def timed(self) -> bool:
+        """Whether the game's own timers run (Penta's countdown): not on a score pad,
+        in a challenge or in a lesson."""
+        return self.pad is None and self.versus is None and self.lesson is None
 
     def coach_wanted(self) -> bool:
         """Whether the coach's advice is shown (the setting; a pad's own switch)."""
@@ -356,12 +370,19 @@ class GameScreen(Page, Generic[G]):
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
         # A control whose data the page and the app disagree on raises: the page
         # shows it as an unexpected error rather than ignore the tap.
+        lesson = self.lesson.intent(act, data) if self.lesson is not None else None
+        if lesson is not None:
+            return lesson
         make = (PAD_ACTS.get(act) if self.pad else None) or self.spec.acts.get(act)
         make = make or (VERSUS_ACTS.get(act) if self.versus else None)
         make = make or ACTS.get(act)
         return None if make is None else make(data)
 
     def keys(self) -> dict[str, Any]:
+        own = self.lesson.keys(self) if self.lesson is not None else {}
+        return {**self._keys(), **own}
+
+    def _keys(self) -> dict[str, Any]:
         if self.live() is None:
             return {}
         if self.confirm:
@@ -382,6 +403,8 @@ class GameScreen(Page, Generic[G]):
         self.writes.clear()
         if self.pad is not None:
             self.pad.update(self, intent, out)
+        elif self.lesson is not None:
+            self.lesson.update(self, intent, out)
         elif self.versus is not None:
             self.versus.update(self, intent, out)
         else:
@@ -656,7 +679,7 @@ class GameScreen(Page, Generic[G]):
             if self.reading and pace:
                 pace = max(pace, READ_MS.get(self.ctx.settings.get("pace", "normal"), pace))
             return Timer(pace, ComputerStep())
-        return None if self.pad is not None else self.part.timer()
+        return self.part.timer() if self.timed else None
 
     # -- the game's life --------------------------------------------------------------
     def start(self, out: Effects) -> None:
@@ -668,6 +691,9 @@ class GameScreen(Page, Generic[G]):
         if self.versus is not None:
             self.game = self.versus.new_game(self, seated, out)
             self.dice = self.versus.dice(self.game)
+        elif self.lesson is not None:
+            self.game = self.lesson.new_game(self, seated, out)
+            self.dice = self.lesson.dice(self)
         else:
             self.game = self.part.new_game(seated)
             # Each game has fresh dice: a dice script starts over (none on a score pad).
@@ -683,6 +709,8 @@ class GameScreen(Page, Generic[G]):
         self.part.started(out)
         if self.pad is not None:
             out.focus(f"#{self.prefix}-pad-key-1")
+        if self.lesson is not None:
+            self.lesson.started(self, out)
 
     def ask_new(self, out: Effects) -> None:
         if self.live() is not None and not self.confirm:
@@ -706,6 +734,8 @@ class GameScreen(Page, Generic[G]):
         self.phase = "end"
         if self.versus is not None:
             self.versus.finish(self, out)  # a challenge is kept as its day or its link
+        elif self.lesson is not None:
+            self.lesson.finish(self, out)  # a lesson counts in nothing
         # A game this tab plays while another holds it is a stale copy: not counted.
         elif self.name not in self.ctx.saves.conflicts:
             # The app counts it, and keeps it to be opened again if it counts.
@@ -737,6 +767,8 @@ class GameScreen(Page, Generic[G]):
         game = self.game
         # A challenge's result is kept until the next (its link, its grade).
         if game is None or self.viewer or (game.over and self.versus is None):
+            return None
+        if self.lesson is not None and not self.lesson.saves:
             return None
         # The card waiting for the next person comes back after a reload too.
         handover = {} if self.handover is None else {"handover": self.handover}
@@ -804,6 +836,10 @@ class GameScreen(Page, Generic[G]):
 
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> Markup:
+        shown = self._view()
+        return shown if self.lesson is None else self.lesson.frame(self, shown)
+
+    def _view(self) -> Markup:
         if self.versus is not None and self.phase != "play":
             return versus_view.view(self, self.versus)
         if self.phase == "setup" or self.game is None:
@@ -879,4 +915,6 @@ def game_screen(ctx: Context, name: str, viewer: bool = False) -> GameScreen[Any
     game, mode = games.split(name)
     pad = mode == games.PAD
     challenge = mode if mode in games.CHALLENGES else ""
-    return GameScreen(ctx, games.named(game).spec(), pad=pad, viewer=viewer, challenge=challenge)
+    spec = games.named(game).spec()
+    lesson = Lesson(spec.lesson(), game) if mode == games.LESSON and spec.lesson else None
+    return GameScreen(ctx, spec, pad=pad, viewer=viewer, challenge=challenge, lesson=lesson)

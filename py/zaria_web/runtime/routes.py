@@ -21,12 +21,12 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from zaria_web.games import CHALLENGES, DUPLICATES, Live, split
+from zaria_web.games import CHALLENGES, DUPLICATES, LESSONS, Live, split
 from zaria_web.screen import GAMES, PLAYED
 
 #: The screens an address may name (home is the page without one); ``game`` is a
 #: finished game opened again, named by its id (``#/game/<id>``).
-SCREENS = Live(lambda: (*PLAYED, "stats", "settings", "rules", "game"))
+SCREENS = Live(lambda: (*PLAYED, *LESSONS, "stats", "settings", "rules", "game"))
 _PART = re.compile(r"[a-z]+(?:-[a-z]+)?")
 #: A finished game's id (:func:`zaria_web.storage.archive.game_id`).
 GAME_ID = re.compile(r"[0-9a-z]{1,40}")

@@ -24,6 +24,8 @@ DEFAULT_SETTINGS = {
     "haptics": "on",
     "sound": "quiet",
     **{key: default for g in games.GAMES for key, default, _ in g.settings},
+    # Whether each game's lesson is still offered (until finished or dismissed).
+    **{g.name + games.LESSON: "offer" for g in games.GAMES if g.lesson},
 }
 #: The values each setting may take; anything else read from storage is replaced
 #: by the default, and :meth:`zaria_web.app.App.set_setting` refuses it.
@@ -34,6 +36,7 @@ SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "haptics": ("on", "off"),
     "sound": ("off", "quiet", "loud"),
     **{key: values for g in games.GAMES for key, _, values in g.settings},
+    **{g.name + games.LESSON: ("offer", "done") for g in games.GAMES if g.lesson},
 }
 #: The gain of the game's sounds (0 to 1), by the Sound setting: quiet is low
 #: enough that a game played at a table disturbs nobody around it.

@@ -253,4 +253,13 @@ MESSAGES: dict[str, str] = {
     "common.handover.hint": "Δώστε τη συσκευή σε: {name}. Ο γύρος ξεκινά με ένα πάτημα στο κουμπί παρακάτω.",
     "common.handover.go": "Είμαι {name}: ξεκινώ τη σειρά μου",
     "common.handover.setting": "Παράδοση της συσκευής ανάμεσα στους παίκτες (μια κάρτα πριν από κάθε σειρά)",
+    "lesson.count": "Βήμα {n} από {of}",
+    "lesson.next": "Επόμενο",
+    "lesson.done": "Τέλος",
+    "lesson.leave": "Έξοδος",
+    "lesson.title": "Μάθημα",
+    "lesson.wrong.read": "Διαβάστε τη φράση και πατήστε Επόμενο.",
+    "lesson.wrong.wait": "Περιμένετε να τελειώσει ο γύρος του υπολογιστή.",
+    "lesson.offer.dismiss": "Όχι, ευχαριστώ",
+    "lesson.rules": "Μάθετε παίζοντας: ένα μάθημα 2 λεπτών",
 }

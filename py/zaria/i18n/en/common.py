@@ -251,4 +251,13 @@ MESSAGES: dict[str, str] = {
     "common.handover.hint": "Pass the device to {name}. Their turn starts when they tap the button below.",
     "common.handover.go": "I’m {name}: start my turn",
     "common.handover.setting": "Pass the device between players (a card before each person’s turn)",
+    "lesson.count": "Step {n} of {of}",
+    "lesson.next": "Next",
+    "lesson.done": "Done",
+    "lesson.leave": "Leave",
+    "lesson.title": "Lesson",
+    "lesson.wrong.read": "Read the sentence, then press Next.",
+    "lesson.wrong.wait": "Wait for the computer to finish its turn.",
+    "lesson.offer.dismiss": "No thanks",
+    "lesson.rules": "Learn by playing: a 2-minute lesson",
 }

@@ -252,4 +252,13 @@ MESSAGES: dict[str, str] = {
     "common.handover.hint": "Passez l’appareil à {name}. Son tour commence d’un appui sur le bouton ci-dessous.",
     "common.handover.go": "C’est moi, {name}\u202f: à mon tour",
     "common.handover.setting": "Passer l’appareil entre les joueurs (une carte avant le tour de chacun)",
+    "lesson.count": "Étape {n} sur {of}",
+    "lesson.next": "Suivant",
+    "lesson.done": "Terminé",
+    "lesson.leave": "Quitter",
+    "lesson.title": "Leçon",
+    "lesson.wrong.read": "Lisez la phrase, puis appuyez sur Suivant.",
+    "lesson.wrong.wait": "Attendez la fin du tour de l’ordinateur.",
+    "lesson.offer.dismiss": "Non merci",
+    "lesson.rules": "Apprendre en jouant\u202f: une leçon de 2 minutes",
 }

@@ -251,4 +251,13 @@ MESSAGES: dict[str, str] = {
     "common.handover.hint": "Cihazı şu oyuncuya verin: {name}. Sıra, aşağıdaki düğmeye dokunulunca başlar.",
     "common.handover.go": "Ben {name}: sıramı başlat",
     "common.handover.setting": "Cihazı oyuncular arasında devret (her oyuncunun sırasından önce bir kart)",
+    "lesson.count": "Adım {n}/{of}",
+    "lesson.next": "İleri",
+    "lesson.done": "Bitti",
+    "lesson.leave": "Çık",
+    "lesson.title": "Ders",
+    "lesson.wrong.read": "Cümleyi okuyun, sonra İleri’ye basın.",
+    "lesson.wrong.wait": "Bilgisayarın turunu bitirmesini bekleyin.",
+    "lesson.offer.dismiss": "Hayır, teşekkürler",
+    "lesson.rules": "Oynayarak öğrenin: 2 dakikalık bir ders",
 }
