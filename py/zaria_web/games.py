@@ -15,7 +15,9 @@ opens Farkle never imports Penta):
   those of each seat's figures when a game ends (its screen's ``stats_extra``) that
   its summary adds up over the people, and ``COLUMNS``, ``cells`` and
   ``summary_rows`` show them (:mod:`zaria_web.storage.player_stats`);
-- ``bench`` (if it has one): ``page_bench(n)``, its benchmark in the page.
+- ``bench`` (if it has one): ``page_bench(n)``, its benchmark in the page;
+- ``lesson`` (if it has one, :attr:`Registered.lesson`): ``SCRIPT``, its lesson on
+  scripted dice (:mod:`zaria_web.play.lesson`).
 
 Its entry also names the data files the build ships for it, the die face of its
 card, and whether it has house rules; the page's stylesheet for it is
@@ -27,7 +29,8 @@ Every game is played on the one :class:`~zaria_web.play.screen.GameScreen`
 (:func:`~zaria_web.play.screen.game_screen`), in one of its modes: with the
 app's dice, as a score pad for real dice (``<game>-pad``), as a challenge on
 duplicate dice (the daily dice, ``<game>-daily``, and a duel by link,
-``<game>-duel``, for a game whose spec has them), or looked at again once over
+``<game>-duel``, for a game whose spec has them), as a lesson on scripted dice
+(``<game>-lesson``, for a game that has one), or looked at again once over
 (``viewer``). This module imports nothing of the app: every part of it may
 read the registry.
 """
@@ -74,7 +77,7 @@ class Registered:
     settings: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: Whether it has the daily dice and duels by link (its spec's ``duplicate``).
     duplicate: bool = False
-    #: Whether it has a lesson (its spec's ``lesson``).
+    #: Whether it has a lesson (its ``lesson`` module).
     lesson: bool = False
 
     def module(self, part: str) -> ModuleType:
@@ -95,6 +98,10 @@ class Registered:
                 raise
             raise ValueError(f"the game {self.name} has no benchmark ({exc.name})") from None
         return str(module.page_bench(n))
+
+    def lesson_script(self) -> Any:
+        """The game's lesson (its ``lesson.SCRIPT``, :mod:`zaria_web.play.lesson`)."""
+        return self.module("lesson").SCRIPT
 
     def spec(self) -> Any:
         """The game's :class:`~zaria_web.play.screen.GameSpec` (its ``screen.SPEC``)."""

@@ -49,7 +49,6 @@ from zaria_web.farkle.duplicate import DUPLICATE
 from zaria_web.farkle.feel import computer_held, felt
 from zaria_web.farkle.pad import pad_coach
 from zaria_web.play.intents import KeyHold, Play
-from zaria_web.play.lesson import Script
 from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import DEFAULT_NAME, SetLevel, shown_name
@@ -632,13 +631,6 @@ def _digits_pick_dice(game: FarkleGame) -> bool:
     return game.roll is not None
 
 
-def _lesson() -> Script:
-    """The lesson's script (its module, imported when a lesson is opened)."""
-    from zaria_web.farkle.lesson import SCRIPT
-
-    return SCRIPT
-
-
 #: Farkle, for the shared game screen.
 SPEC: GameSpec[FarkleGame] = GameSpec(
     name="farkle",
@@ -680,5 +672,4 @@ SPEC: GameSpec[FarkleGame] = GameSpec(
     busted=_busted,
     digits_pick_dice=_digits_pick_dice,
     duplicate=DUPLICATE,
-    lesson=_lesson,
 )

@@ -92,6 +92,7 @@ def rules_page(
     panel = el(
         "div",
         el("h1", title, id="rules-title", class_="rules-title"),
+        _lesson(tr, game),
         toc,
         body,
         class_="panel rules-panel",
@@ -105,6 +106,22 @@ def rules_page(
         data_game=game,
         aria_labelledby="rules-title",
     )
+
+
+def _lesson(tr: Translator, game: str) -> Markup:
+    """The way to ``game``'s lesson (:mod:`zaria_web.play.lesson`), if it has one."""
+    if not games.named(game).lesson:
+        return Markup()
+    button = el(
+        "button",
+        tr("lesson.rules"),
+        type="button",
+        class_="btn lesson-go",
+        id="rules-lesson",
+        data_act="open",
+        data_game=game + games.LESSON,
+    )
+    return el("p", button, class_="rules-lesson")
 
 
 def _back(tr: Translator, game: str, where: str) -> Markup:

@@ -27,7 +27,6 @@ from zaria_web.penta import figures, review, saved, view
 from zaria_web.penta.duplicate import duplicate
 from zaria_web.penta.feel import felt
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
-from zaria_web.play.lesson import Script
 from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, GameSpec
 from zaria_web.play.seats import default_number, shown_name
@@ -630,13 +629,6 @@ def _shows_first(action: Any) -> bool:
     return isinstance(action, Record)  # the chosen box is shown, then recorded
 
 
-def _lesson() -> Script:
-    """The lesson's script (its module, imported when a lesson is opened)."""
-    from zaria_web.penta.lesson import SCRIPT
-
-    return SCRIPT
-
-
 #: Penta, for the shared game screen.
 SPEC: GameSpec[PentaGame] = GameSpec(
     name="penta",
@@ -668,5 +660,4 @@ SPEC: GameSpec[PentaGame] = GameSpec(
     shows_first=_shows_first,
     settings=lambda tr: {"autorecord": view.autorecord_choice(tr)},
     duplicate=duplicate(TABLE),
-    lesson=_lesson,
 )

@@ -30,7 +30,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from zaria.game import Seat
 from zaria_web.acts import Intent, Maker, table
@@ -38,15 +38,37 @@ from zaria_web.play.dice import Dice, DiceSource
 from zaria_web.play.intents import KeyHold, NewGame, Play, Start, TakeBack
 from zaria_web.play.seats import computer_name
 from zaria_web.runtime.effects import Effects
-from zaria_web.screen import Enter
+from zaria_web.screen import Context, Enter
 from zaria_web.ui.html import Markup, el, frag
+from zaria_web.ui.widgets import Note
 
-if TYPE_CHECKING:
-    from zaria_web.play.screen import GameScreen
+
+class Table(Protocol):
+    """What the lesson reads and changes of the game's screen
+    (:class:`~zaria_web.play.screen.GameScreen`)."""
+
+    ctx: Context
+    phase: str
+    note: Note | None
+    rolled: frozenset[int]
+    handover: int | None
+    #: The game being played (the engine's), None before one starts.
+    game: Any
+
+    @property
+    def spec(self) -> Any: ...
+
+    @property
+    def part(self) -> Any: ...
+
+    def start(self, out: Effects) -> None: ...
+
+    def shared_update(self, intent: Any, out: Effects) -> None: ...
+
 
 #: A predicate on the screen (its game, its part's model) and, for a move, the intent.
-Accepts = Callable[["GameScreen[Any]", Any], bool]
-Until = Callable[["GameScreen[Any]"], bool]
+Accepts = Callable[[Any, Any], bool]
+Until = Callable[[Any], bool]
 
 #: The suffix of a lesson's screen name (``penta-lesson``).
 SUFFIX = "-lesson"
@@ -110,7 +132,7 @@ class Script:
     have played when the game's dict changed: choosing a box before Validate,
     which changes no rule of the game, leaves its step where it is."""
 
-    new_game: Callable[[GameScreen[Any], list[Seat]], Any]
+    new_game: Callable[[Any, list[Seat]], Any]
     steps: tuple[Step, ...]
     moves: Callable[[Any], bool]
     computer: bool = False
@@ -165,7 +187,7 @@ ACTS: dict[str, Maker] = table(NextStep, LeaveLesson)
 MOVES = (Play, KeyHold, TakeBack, NewGame)
 
 
-def _state(s: GameScreen[Any]) -> Any:
+def _state(s: Table) -> Any:
     return None if s.game is None else s.game.to_dict()
 
 
@@ -205,7 +227,7 @@ class Lesson:
         return self.index == self.count - 1
 
     # -- the screen's hooks -----------------------------------------------------------
-    def dice(self, s: GameScreen[Any]) -> Dice:
+    def dice(self, s: Table) -> Dice:
         """The game's dice: the script's rolls, never chance."""
         return Dice({}, DiceSource(self.rolls, reproducible=True))
 
@@ -213,17 +235,17 @@ class Lesson:
         make = ACTS.get(act)
         return None if make is None else make(data)
 
-    def keys(self, s: GameScreen[Any]) -> dict[str, Any]:
+    def keys(self, s: Table) -> dict[str, Any]:
         return {"Escape": LeaveLesson()}
 
-    def new_game(self, s: GameScreen[Any], seats: list[Seat], out: Effects) -> Any:
+    def new_game(self, s: Table, seats: list[Seat], out: Effects) -> Any:
         """The learner (the form's first name), and the computer if the script has it."""
         seated = seats[:1]
         if self.script.computer:
             seated.append(Seat(computer_name(s.ctx.tr), computer=True, level=self.script.level))
         return self.script.new_game(s, seated)
 
-    def started(self, s: GameScreen[Any], out: Effects) -> None:
+    def started(self, s: Table, out: Effects) -> None:
         self.index, self.wrong, self.over = 0, None, False
         self.rolls.queue.clear()
         self._begin(s, out)
@@ -231,20 +253,20 @@ class Lesson:
     def moved(self, action: Any) -> None:
         return None
 
-    def finish(self, s: GameScreen[Any], out: Effects) -> None:
+    def finish(self, s: Table, out: Effects) -> None:
         return None  # a lesson is not counted, nor kept
 
-    def ended(self, s: GameScreen[Any], out: Effects) -> None:
+    def ended(self, s: Table, out: Effects) -> None:
         return None
 
     def extras(self) -> dict[str, Any]:
         return {}
 
-    def check_save(self, s: GameScreen[Any], game: Any, state: dict[str, Any]) -> None:
+    def check_save(self, s: Table, game: Any, state: dict[str, Any]) -> None:
         return None
 
     # -- the update -------------------------------------------------------------------
-    def update(self, s: GameScreen[Any], intent: Any, out: Effects) -> None:
+    def update(self, s: Table, intent: Any, out: Effects) -> None:
         if isinstance(intent, KeyHold):
             intent = Play(s.spec.toggle(intent.index))  # a die's key is a tap on it
         if isinstance(intent, LeaveLesson):
@@ -263,17 +285,17 @@ class Lesson:
             s.shared_update(intent, out)
             self._waited(s, out)
 
-    def start(self, s: GameScreen[Any], out: Effects) -> None:
+    def start(self, s: Table, out: Effects) -> None:
         """Begin the lesson again from its first step."""
         s.start(out)
 
-    def leave(self, s: GameScreen[Any], out: Effects) -> None:
+    def leave(self, s: Table, out: Effects) -> None:
         """Back to the game's form; the lesson starts over when opened again."""
         self.over = True
         s.phase, s.game = "setup", None
         out.go(self.game)
 
-    def _move(self, s: GameScreen[Any], intent: Any, out: Effects) -> None:
+    def _move(self, s: Table, intent: Any, out: Effects) -> None:
         step = self.step
         if s.game is None or step.accepts is None or not step.accepts(s, intent):
             self._refuse(s, step, out)
@@ -288,7 +310,7 @@ class Lesson:
         else:
             self._waited(s, out)
 
-    def _refuse(self, s: GameScreen[Any], step: Step, out: Effects) -> None:
+    def _refuse(self, s: Table, step: Step, out: Effects) -> None:
         """A move the step does not take: nothing is played, and the lesson says what
         to do (the step's own answer, else what its kind asks for)."""
         tr = s.ctx.tr
@@ -296,12 +318,12 @@ class Lesson:
         self.wrong = tr(key)
         out.announce(self.wrong)
 
-    def _waited(self, s: GameScreen[Any], out: Effects) -> None:
+    def _waited(self, s: Table, out: Effects) -> None:
         step = self.step
         if step.wait and step.until is not None and step.until(s):
             self._advance(s, out)
 
-    def _next(self, s: GameScreen[Any], out: Effects) -> None:
+    def _next(self, s: Table, out: Effects) -> None:
         if self.step.kind != "read":
             self._refuse(s, self.step, out)
         elif self.last:
@@ -312,12 +334,12 @@ class Lesson:
         else:
             self._advance(s, out)
 
-    def _advance(self, s: GameScreen[Any], out: Effects) -> None:
+    def _advance(self, s: Table, out: Effects) -> None:
         self.index = min(self.index + 1, self.count - 1)
         self.wrong = None
         self._begin(s, out)
 
-    def _begin(self, s: GameScreen[Any], out: Effects) -> None:
+    def _begin(self, s: Table, out: Effects) -> None:
         """The step just reached: its rolls are ready, its set-up played, its
         sentence said, and the focus on its control (or on Next)."""
         step = self.step
@@ -336,16 +358,16 @@ class Lesson:
         self._waited(s, out)
 
     # -- drawing ------------------------------------------------------------------------
-    def view(self, s: GameScreen[Any]) -> Markup | None:
+    def view(self, s: Table) -> Markup | None:
         return None
 
-    def frame(self, s: GameScreen[Any], view: Markup) -> Markup:
+    def frame(self, s: Table, view: Markup) -> Markup:
         """The game's view with the step's bubble above it and its control marked."""
         if s.game is None:
             return view
         return frag(self.bubble(s), mark(view, self.step.targets))
 
-    def bubble(self, s: GameScreen[Any]) -> Markup:
+    def bubble(self, s: Table) -> Markup:
         tr, step = s.ctx.tr, self.step
         count = tr("lesson.count", n=self.index + 1, of=self.count)
         buttons = []
@@ -389,6 +411,34 @@ class Lesson:
             data_step=self.index + 1,
             data_kind=step.kind,
         )
+
+
+def offer(tr: Any, game: str) -> Markup:
+    """The line offering ``game``'s lesson (on its form, a challenge's introduction):
+    a button opening it, and one dismissing the offer for good."""
+    return el(
+        "p",
+        el(
+            "button",
+            tr(f"{game}.lesson.offer"),
+            type="button",
+            class_="btn lesson-go",
+            id=f"{game}-lesson-offer",
+            data_act="open",
+            data_game=game + SUFFIX,
+        ),
+        el(
+            "button",
+            tr("lesson.offer.dismiss"),
+            type="button",
+            class_="btn quiet lesson-no",
+            id=f"{game}-lesson-dismiss",
+            data_act="setting",
+            data_key=setting_key(game),
+            data_value=DONE,
+        ),
+        class_="lesson-offer",
+    )
 
 
 def mark(view: Markup, targets: Sequence[str]) -> Markup:

@@ -50,7 +50,7 @@ from zaria_web.play.intents import (
     TakeDevice,
     ToggleLog,
 )
-from zaria_web.play.lesson import Lesson, Script
+from zaria_web.play.lesson import OFFER, Lesson, offer, setting_key
 from zaria_web.play.log import GameLog, Note, Notes, Turn
 from zaria_web.play.pad import ACTS as PAD_ACTS
 from zaria_web.play.pad import Pad
@@ -144,8 +144,6 @@ class GameSpec(Generic[G]):
     #: What it brings to be played on duplicate dice (the daily dice and duels), if
     #: it has them (:mod:`zaria_web.play.challenge`).
     duplicate: Duplicate[G] | None = None
-    #: Its lesson's script, if it has one (:mod:`zaria_web.play.lesson`).
-    lesson: Callable[[], Script] | None = None
 
 
 class GamePart(Protocol[G]):
@@ -841,9 +839,9 @@ class GameScreen(Page, Generic[G]):
 
     def _view(self) -> Markup:
         if self.versus is not None and self.phase != "play":
-            return versus_view.view(self, self.versus)
+            return frag(self.lesson_offer(), versus_view.view(self, self.versus))
         if self.phase == "setup" or self.game is None:
-            return self.part.view_setup()
+            return frag(self.lesson_offer(), self.part.view_setup())
         if self.phase == "end":
             return frag(self.part.view_end(), self.log_view())
         # While a person's outcome is shown before the computer plays, a tap anywhere on
@@ -865,6 +863,16 @@ class GameScreen(Page, Generic[G]):
             return table
         # The table stays in sight behind the card, out of reach of taps and Tab.
         return frag(el("div", table, inert=True), card)
+
+    def lesson_offer(self) -> Markup:
+        """The line offering the game's lesson, on its form and a challenge's
+        introduction, until a lesson was finished or the offer dismissed."""
+        game = self.spec.name
+        if self.phase != "setup" or self.pad is not None or self.lesson is not None:
+            return Markup()
+        if not games.named(game).lesson or self.ctx.settings.get(setting_key(game)) != OFFER:
+            return Markup()
+        return offer(self.ctx.tr, game)
 
     def log_view(self) -> Markup:
         """The game log under the table: the latest turn (in progress, or the last one
@@ -915,6 +923,8 @@ def game_screen(ctx: Context, name: str, viewer: bool = False) -> GameScreen[Any
     game, mode = games.split(name)
     pad = mode == games.PAD
     challenge = mode if mode in games.CHALLENGES else ""
-    spec = games.named(game).spec()
-    lesson = Lesson(spec.lesson(), game) if mode == games.LESSON and spec.lesson else None
+    registered = games.named(game)
+    spec = registered.spec()
+    taught = mode == games.LESSON and registered.lesson
+    lesson = Lesson(registered.lesson_script(), game) if taught else None
     return GameScreen(ctx, spec, pad=pad, viewer=viewer, challenge=challenge, lesson=lesson)
