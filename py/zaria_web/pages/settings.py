@@ -27,6 +27,10 @@ def _labels(tr: Translator) -> dict[str, tuple[str, Mapping[str, str]]]:
     own: dict[str, tuple[str, Mapping[str, str]]] = {}
     for game in games.GAMES:
         own.update(game.spec().settings(tr))
+        if game.lesson:  # whether its form offers its lesson (it does until finished)
+            label = tr("lesson.setting", game=tr("game." + game.name))
+            offered = {"offer": on_off["on"], "done": on_off["off"]}
+            own[game.name + games.LESSON] = (label, offered)
     return {
         "theme": (tr("theme.label"), {t: tr("theme." + t) for t in SETTING_VALUES["theme"]}),
         "pace": (tr("common.pace"), {p: tr("common.pace." + p) for p in SETTING_VALUES["pace"]}),

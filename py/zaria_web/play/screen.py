@@ -249,7 +249,8 @@ class GamePart(Protocol[G]):
 class GameScreen(Page, Generic[G]):
     """A game's screen, for every game: the shared model and update, with the
     game's spec and part; on a score pad (``pad``) the throws are entered, and a
-    game looked at again (``viewer``) is neither resumed nor saved."""
+    game looked at again (``viewer``) is neither resumed nor saved, nor is a lesson
+    (``lesson``, :mod:`zaria_web.play.lesson`)."""
 
     def __init__(
         self,
@@ -261,11 +262,8 @@ class GameScreen(Page, Generic[G]):
         lesson: Lesson | None = None,
     ) -> None:
         super().__init__(ctx)
-        self.spec = spec
-        #: A lesson on scripted dice, neither saved nor counted (:mod:`zaria_web.play.lesson`).
-        self.lesson = lesson
-        mode = lesson.suffix if lesson is not None else ""
-        self.name = spec.name + (games.PAD if pad else challenge or mode)
+        self.spec, self.lesson = spec, lesson
+        self.name = spec.name + (games.PAD if pad else challenge or getattr(lesson, "suffix", ""))
         self.prefix = spec.prefix
         self.pad = Pad() if pad else None
         #: A challenge on duplicate dice (``challenge``: its kind, ``-daily``, ``-duel``).
@@ -274,8 +272,7 @@ class GameScreen(Page, Generic[G]):
         self.viewer = viewer
         self.phase = "setup"  # "setup", "play" or "end"
         self.part: GamePart[G] = spec.part(self)
-        computer = not pad and not challenge and lesson is None
-        self.form = SeatForm(level=self.part.levels()[0], computer=computer)
+        self.form = SeatForm(level=self.part.levels()[0], computer=not (pad or challenge or lesson))
         self.game: G | None = None
         self.confirm = self.reading = self.undo_asked = False
         self.dice = lesson.dice(self) if lesson is not None else Dice({} if pad else ctx.params)
@@ -304,8 +301,7 @@ class GameScreen(Page, Generic[G]):
         self.log = GameLog()  # are shown (``log_open``, set above)
         #: The writes of storage the screen has asked for before its first update.
         self.writes: list[Write] = []
-        if not viewer and (lesson is None or lesson.saves):
-            self._resume()
+        self._resume()
 
     # -- the model ----------------------------------------------------------------
     def live(self) -> G | None:
@@ -779,6 +775,8 @@ class GameScreen(Page, Generic[G]):
         }
 
     def _resume(self) -> None:
+        if self.viewer or (self.lesson is not None and not self.lesson.saves):
+            return  # a game looked at again, or a lesson, starts afresh
         saves = self.ctx.saves
         loaded = saves.load(self.name)
         if loaded.notice:

@@ -262,4 +262,5 @@ MESSAGES: dict[str, str] = {
     "lesson.wrong.wait": "Περιμένετε να τελειώσει ο γύρος του υπολογιστή.",
     "lesson.offer.dismiss": "Όχι, ευχαριστώ",
     "lesson.rules": "Μάθετε παίζοντας: ένα μάθημα 2 λεπτών",
+    "lesson.setting": "Πρόταση του μαθήματος {game} πριν από νέο παιχνίδι",
 }

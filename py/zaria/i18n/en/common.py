@@ -260,4 +260,5 @@ MESSAGES: dict[str, str] = {
     "lesson.wrong.wait": "Wait for the computer to finish its turn.",
     "lesson.offer.dismiss": "No thanks",
     "lesson.rules": "Learn by playing: a 2-minute lesson",
+    "lesson.setting": "Offer the {game} lesson before a new game",
 }

@@ -261,4 +261,5 @@ MESSAGES: dict[str, str] = {
     "lesson.wrong.wait": "Attendez la fin du tour de l’ordinateur.",
     "lesson.offer.dismiss": "Non merci",
     "lesson.rules": "Apprendre en jouant\u202f: une leçon de 2 minutes",
+    "lesson.setting": "Proposer la leçon de {game} avant une nouvelle partie",
 }

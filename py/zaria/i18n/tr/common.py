@@ -257,7 +257,8 @@ MESSAGES: dict[str, str] = {
     "lesson.leave": "Çık",
     "lesson.title": "Ders",
     "lesson.wrong.read": "Cümleyi okuyun, sonra İleri’ye basın.",
-    "lesson.wrong.wait": "Bilgisayarın turunu bitirmesini bekleyin.",
+    "lesson.wrong.wait": "Bilgisayarın sırasını bitirmesini bekleyin.",
     "lesson.offer.dismiss": "Hayır, teşekkürler",
     "lesson.rules": "Oynayarak öğrenin: 2 dakikalık bir ders",
+    "lesson.setting": "Yeni oyundan önce {game} dersini öner",
 }
