@@ -118,8 +118,8 @@ def screen(app: App) -> GameScreen[Any]:
 
 
 def lesson(app: App) -> Lesson:
-    found = screen(app).lesson
-    assert found is not None
+    found = screen(app).mode
+    assert isinstance(found, Lesson)
     return found
 
 

@@ -260,10 +260,10 @@ def model(app: App) -> tuple[str, dict[str, Any], str]:
     """What a drawing could change: the screen's fields (its game part's too), its
     save, and storage."""
     s = app.screen
-    fields = {k: v for k, v in vars(s).items() if k not in ("ctx", "dice", "spec", "part", "pad")}
-    # The game's part reads the screen it belongs to (``s``); a pad's fields are values.
+    fields = {k: v for k, v in vars(s).items() if k not in ("ctx", "dice", "spec", "part", "mode")}
+    # The game's part reads the screen it belongs to (``s``); a mode's fields are values.
     fields |= {f"part.{k}": v for k, v in vars(s.part).items() if k != "s"}
-    fields["pad"] = None if s.pad is None else vars(s.pad)
+    fields |= {f"mode.{k}": v for k, v in vars(s.mode).items() if k != "dup"}
     saved = json.dumps(s.saved(), sort_keys=True)
     assert isinstance(app.host, FakeHost)
     return saved, copy.deepcopy(fields), json.dumps(app.host.storage, sort_keys=True)

@@ -18,6 +18,9 @@ import pytest
 PY = Path(__file__).resolve().parent.parent / "py"
 #: The longest a function may be, in lines (decorators and docstring included).
 MAX_FUNCTION_LINES = 50
+#: The highest cyclomatic complexity a function may have, as radon counts it (each
+#: boolean operator and comprehension a branch, unlike ruff's mccabe check).
+MAX_COMPLEXITY = 15
 
 
 def module_name(path: Path) -> str:
@@ -247,3 +250,15 @@ def test_the_game_words_check_sees_names_strings_and_comments() -> None:
 def test_shared_storage_and_runtime_name_no_game(name: str) -> None:
     found = game_words(MODULES[name].read_text())
     assert not found, f"{name} names a game: {found}"
+
+
+def test_no_function_is_above_the_complexity_limit() -> None:
+    from radon.complexity import cc_visit
+
+    over = [
+        f"{MODULES[name].relative_to(PY)}:{block.lineno} {block.fullname} {block.complexity}"
+        for name in MODULES
+        for block in cc_visit(MODULES[name].read_text())
+        if block.complexity > MAX_COMPLEXITY
+    ]
+    assert not over, "\n".join(over)

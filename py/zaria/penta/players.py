@@ -227,18 +227,10 @@ class CasualPlayer:
 
     def keep(self, state: SheetState, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
         dice = tuple(sorted(check_dice(dice, 5)))
-        rules, free = state.rules, state.free
         counts = Counter(dice)
         run = _longest_run(set(dice))
-        small, large = _straights_free(rules, free)
-        if is_penta(dice):
-            return dice
-        if any(rules.score(b, dice) for b in free if rules.boxes[b].kind is Kind.EXACT):
-            return dice
-        if (large and len(run) == 5) or (small and not large and len(run) >= 4):
-            return dice
-        houses = (Kind.FULL_HOUSE, Kind.FULL_HOUSE_SUM)
-        if any(rules.boxes[b].kind in houses for b in free) and sorted(counts.values()) == [2, 3]:
+        small, large = _straights_free(state.rules, state.free)
+        if _made(state, dice, run, small, large):
             return dice
         if (small or large) and (len(run) >= 4 or (len(run) == 3 and max(counts.values()) < 3)):
             return tuple(run[:4]) if len(run) >= 4 else tuple(run)
@@ -255,6 +247,23 @@ class CasualPlayer:
 
     def choose(self, game: PentaGame) -> Action:
         return next_action(game, self.plan(game))
+
+
+def _made(
+    state: SheetState, dice: tuple[int, ...], run: list[int], small: bool, large: bool
+) -> bool:
+    """Whether ``dice`` (sorted, their longest ``run``) are kept whole (rule 1 above):
+    five of a kind, or the very dice a free box of a set hand wants."""
+    rules, free = state.rules, state.free
+    if is_penta(dice):
+        return True
+    if any(rules.score(b, dice) for b in free if rules.boxes[b].kind is Kind.EXACT):
+        return True
+    if (large and len(run) == 5) or (small and not large and len(run) >= 4):
+        return True
+    houses = (Kind.FULL_HOUSE, Kind.FULL_HOUSE_SUM)
+    full = sorted(Counter(dice).values()) == [2, 3]
+    return full and any(rules.boxes[b].kind in houses for b in free)
 
 
 def _straights_free(rules: Rules, free: frozenset[Any]) -> tuple[bool, bool]:

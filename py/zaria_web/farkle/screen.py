@@ -192,7 +192,7 @@ class FarklePart:
 
     def stats_key(self) -> Counted:
         assert self.s.game is not None
-        if self.s.pad is not None:
+        if self.s.real_dice:
             return Counted("farkle", real=True)
         return figures.counted(self.s.game.rules)
 
@@ -388,8 +388,7 @@ class FarklePart:
         if game is None or game.rules in EXPERT_BUILT:
             return False
         # On a score pad, Expert is the coach's (once asked for); else a computer seat's.
-        pad = self.s.pad
-        return pad.coach_on if pad is not None else "expert" in self._levels()
+        return self.s.coach_wanted() if self.s.real_dice else "expert" in self._levels()
 
     def computer_state(self) -> str:
         """The computer's state: ready, preparing (its tables are being built or
@@ -598,7 +597,7 @@ class FarklePart:
             coach=self.coach_text(),
             coach_switch=self.s.coach_wanted() if self.s.real_dice else None,
             turn_limit=game.turn_limit,
-            new_game=self.s.versus is None,
+            new_game=self.s.offers_again,
         )
         return view.render_table(self.s.ctx.tr, v)
 
@@ -606,8 +605,8 @@ class FarklePart:
         """The coach's advice, where the screen gives one (the score pad's, once asked
         for: the app's own Farkle has no coach)."""
         game = self.s.live()
-        pad = self.s.pad
-        if pad is None or not pad.coach_on or game is None or not self.s.human_turn():
+        coached = self.s.real_dice and self.s.coach_wanted()
+        if not coached or game is None or not self.s.human_turn():
             return None
         master = MASTER_FILES.get(game.rules)
         ready = master is not None and master.ready

@@ -94,7 +94,7 @@ def duel_screen(ctx: Context, game: str, kept: duels.Duel) -> GameScreen[Any]:
     dup, versus = screen.spec.duplicate, screen.versus
     if dup is None or versus is None:
         raise ValueError(f"{game!r} has no duels")
-    versus.check_save(screen, {"challenge": kept.challenge})  # raises for a bad one
+    versus.check_save(screen, None, {"challenge": kept.challenge})  # raises for a bad one
     mine = versus.challenge
     assert mine is not None
     screen.game, screen.phase = dup.replayed(mine.seed, "".join(mine.moves)), "end"

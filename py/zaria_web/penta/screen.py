@@ -389,7 +389,7 @@ class PentaPart:
         )
         # Nobody at a real table waits on it; a challenge is the player's own choices,
         # and a lesson the learner's.
-        waiting = waiting and self.s.timed
+        waiting = waiting and self.s.mode.timed
         self.countdown = seconds if waiting else None
         self.countdown_of = seconds or 3
         self.countdown_box = self._best_box() if waiting else None
@@ -506,7 +506,7 @@ class PentaPart:
         keys: dict[str, Any] = {}
         rolled = game.dice is not None
         # Every die held, R is refused aloud (the reason), rather than ignored.
-        if game.can_roll() or (rolled and game.rolls_left and self.s.pad is None):
+        if game.can_roll() or (rolled and game.rolls_left and not self.s.real_dice):
             keys["r"] = Play(Roll())
         if self._to_validate() is not None:
             keys["v"] = Validate()
@@ -568,10 +568,10 @@ class PentaPart:
                 strategy_missing=self.strategy is None,
                 pad=self.s.pad_view(),
                 undo=None if game.strict else self.s.undo_offered(),
-                coach_act="coach" if self.s.pad is None else "pad-coach",
+                coach_act="pad-coach" if self.s.real_dice else "coach",
                 coach_switch=self.s.coach_wanted(),
-                new_game=self.s.versus is None,
-                challenge=self.s.versus is not None,
+                new_game=self.s.offers_again,
+                own_play=self.s.mode.own_play,
             )
         )
 
@@ -605,7 +605,7 @@ class PentaPart:
 
     # -- what Penta leaves to the shared screen ------------------------------------------
     def stats_key(self) -> Counted:
-        return Counted("penta", real=self.s.pad is not None)
+        return Counted("penta", real=self.s.real_dice)
 
     def busy(self, out: Effects) -> None:
         return None  # the table shows whose turn it is; a tap on it plays nothing

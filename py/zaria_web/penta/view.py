@@ -58,9 +58,9 @@ class TableState:
     countdown_of: int = 3
     #: Whether New game is offered (not in a challenge: one attempt counts).
     new_game: bool = True
-    #: A challenge's game: the player's own choices, alone, so neither the coach nor
-    #: the settings (the computer's pace, auto-record) apply to it.
-    challenge: bool = False
+    #: The player's own choices, alone (a challenge), so neither the coach nor the
+    #: settings (the computer's pace, auto-record) apply to it.
+    own_play: bool = False
 
 
 seat_name = shown_name
@@ -85,6 +85,14 @@ def box_label(tr: Translator, name: str, points: int, bonus: int) -> str:
     key = "penta.box.option.one" if points == 1 else "penta.box.option"
     label = tr(key, box=name, points=points)
     return label + (" " + tr("penta.announce.bonus", bonus=bonus) if bonus else "")
+
+
+def _countdown_mark(s: TableState, box: Box) -> Markup | None:
+    """The countdown's bar in ``box``, when it is the box the countdown records in."""
+    if s.countdown is None or s.countdown_box is not box:
+        return None
+    style = _bar_style(s, s.countdown)
+    return el("span", class_="auto-mark", aria_hidden="true", style=style, data_fresh=True)
 
 
 def _bar_style(s: TableState, left: int) -> str:
@@ -569,7 +577,7 @@ class PentaView:
             data_act=s.coach_act,
             checked=s.coach_switch,
         )
-        coach = not s.challenge and el(
+        coach = not s.own_play and el(
             "label", box, el("span", tr("penta.coach")), class_="check coach-toggle"
         )
         name = tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))
@@ -743,11 +751,8 @@ class PentaView:
         )
         classes = f"{col} free" + (" selected" if selected else "")
         classes += " zero" if allowed and points + bonus == 0 else ""
-        mark = None
-        if s.countdown is not None and s.countdown_box is box:
-            classes += " auto"  # the box the countdown records in, and its bar
-            style = _bar_style(s, s.countdown)
-            mark = el("span", class_="auto-mark", aria_hidden="true", style=style, data_fresh=True)
+        mark = _countdown_mark(s, box)
+        classes += " auto" if mark else ""  # the box the countdown records in, and its bar
         button = el(
             "button",
             el("span", shown if allowed else "—", class_="pot num"),
@@ -770,7 +775,7 @@ class PentaView:
 
     def table(self, s: TableState) -> Markup:
         tr = self.tr
-        more = not s.challenge and el(
+        more = not s.own_play and el(
             "details",
             el(
                 "summary",

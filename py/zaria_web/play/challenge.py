@@ -188,19 +188,9 @@ class Challenge:
         duel = duels.decode(str(token), (game,)) if token else None
         if duel is not None and duel.seed != seed:
             raise ValueError("a challenge save answers a duel on other dice")
-        grade = raw.get("grade")
-        if grade is not None and not (
-            isinstance(grade, list)
-            and len(grade) == 2
-            and isinstance(grade[0], int)
-            and isinstance(grade[1], str)
-        ):
-            raise ValueError("a challenge save's grade is not a score and moves")
-        attempts = raw.get("attempts", 0)  # none in a save of the first version
-        if not isinstance(attempts, int) or isinstance(attempts, bool) or not 0 <= attempts < 10**6:
-            raise ValueError("a challenge save's attempts are not a count")
+        attempts = _attempts(raw.get("attempts", 0))  # none in a save of the first version
         made = cls(kind, str(seed), str(date), duel, list(str(moves)), attempts=attempts)
-        made.grade = None if grade is None else (int(grade[0]), str(grade[1]))
+        made.grade = _grade(raw.get("grade"))
         return made
 
     def result(self, name: str, game: Game[Any]) -> duels.Result:
@@ -313,3 +303,21 @@ SHARED = {
     "copied": "challenge.copied",
     "failed": "challenge.copy_failed",
 }
+
+
+def _grade(raw: Any) -> tuple[int, str] | None:
+    """A saved challenge's grade: the grader's score and moves (ValueError if bad)."""
+    if raw is None:
+        return None
+    if not (isinstance(raw, list) and len(raw) == 2):
+        raise ValueError("a challenge save's grade is not a score and moves")
+    if not isinstance(raw[0], int) or not isinstance(raw[1], str):
+        raise ValueError("a challenge save's grade is not a score and moves")
+    return int(raw[0]), str(raw[1])
+
+
+def _attempts(raw: Any) -> int:
+    """A saved challenge's count of attempts at its day (ValueError if bad)."""
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < 10**6:
+        raise ValueError("a challenge save's attempts are not a count")
+    return raw

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -36,6 +36,7 @@ from zaria.game import Seat
 from zaria_web.acts import Intent, Maker, table
 from zaria_web.play.dice import Dice, DiceSource
 from zaria_web.play.intents import KeyHold, NewGame, Play, Start, TakeBack
+from zaria_web.play.modes import Mode
 from zaria_web.play.seats import computer_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter
@@ -191,17 +192,18 @@ def _state(s: Table) -> Any:
     return None if s.game is None else s.game.to_dict()
 
 
-class Lesson:
+class Lesson(Mode):
     """The lesson's mode of the game screen (see the module's text): ``game`` is the
     game's name (its form's screen, and its setting)."""
 
     suffix = SUFFIX
     saves = False
     counted = False
-    real_dice = False
     offers_again = False
     computer_seats = False
     timed = False
+    own_play = True  # no coach: the bubble says what to do
+    offers_lesson = False
 
     def __init__(self, script: Script, game: str) -> None:
         self.script = script
@@ -231,9 +233,8 @@ class Lesson:
         """The game's dice: the script's rolls, never chance."""
         return Dice({}, DiceSource(self.rolls, reproducible=True))
 
-    def intent(self, act: str, data: Any) -> Any | None:
-        make = ACTS.get(act)
-        return None if make is None else make(data)
+    def acts(self) -> Mapping[str, Maker]:
+        return ACTS
 
     def keys(self, s: Table) -> dict[str, Any]:
         return {"Escape": LeaveLesson()}
@@ -250,20 +251,8 @@ class Lesson:
         self.rolls.queue.clear()
         self._begin(s, out)
 
-    def moved(self, action: Any) -> None:
-        return None
-
     def finish(self, s: Table, out: Effects) -> None:
         return None  # a lesson is not counted, nor kept
-
-    def ended(self, s: Table, out: Effects) -> None:
-        return None
-
-    def extras(self) -> dict[str, Any]:
-        return {}
-
-    def check_save(self, s: Table, game: Any, state: dict[str, Any]) -> None:
-        return None
 
     # -- the update -------------------------------------------------------------------
     def update(self, s: Table, intent: Any, out: Effects) -> None:
@@ -358,8 +347,8 @@ class Lesson:
         self._waited(s, out)
 
     # -- drawing ------------------------------------------------------------------------
-    def view(self, s: Table) -> Markup | None:
-        return None
+    def coach(self, s: Table) -> bool | None:
+        return False  # the lesson says what to do; the coach would say something else
 
     def frame(self, s: Table, view: Markup) -> Markup:
         """The game's view with the step's bubble above it and its control marked."""

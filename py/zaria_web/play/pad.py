@@ -1,7 +1,7 @@
 """Playing with real dice: the phone keeps the score, the table throws the dice.
 
 A score pad is a mode of the game screen (:class:`~zaria_web.play.screen.GameScreen`
-made with ``pad=True``, holding a :class:`Pad`) whose throws are entered instead of
+given a :class:`Pad`, see :mod:`zaria_web.play.modes`) whose throws are entered instead of
 drawn: the player taps the faces that came up on a keypad of the six faces (or types
 the digits 1–6), fixes a wrong tap by tapping the entered die, and plays the throw
 with the game's Roll button. The throw reaches the engine as any other chance
@@ -16,14 +16,16 @@ way are saved like the others (under the pad's own name: ``penta-pad``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from zaria.errors import StateError
 from zaria.game import Game
 from zaria_web.acts import Intent, Maker, datum, table
+from zaria_web.play.dice import Dice
 from zaria_web.play.intents import KeyHold, Play, TakeBack
+from zaria_web.play.modes import Mode
 from zaria_web.runtime.effects import Effects, Focus
 from zaria_web.screen import Context
 from zaria_web.ui.widgets import Note, PadView
@@ -86,15 +88,39 @@ class Table(Protocol):
     def shared_update(self, intent: Any, out: Effects) -> None: ...
 
 
-class Pad:
-    """A score pad's part of a game's screen (``GameScreen(ctx, spec, pad=True)``): the
-    throw being entered, and the coach's switch. The screen hands it every intent
-    first (:meth:`update`), and it passes on what is not its own."""
+class Pad(Mode):
+    """A score pad, the mode of a game's screen played with real dice: the throw
+    being entered, and the coach's switch. The screen hands it every intent first
+    (:meth:`update`), and it passes on what is not its own."""
+
+    suffix = "-pad"
+    real_dice = True
+    computer_seats = False
+    #: Nobody at a real table waits on a countdown.
+    timed = False
+    tells_resumed = False
+    offers_lesson = False  # the lesson plays the app's dice, not the table's
 
     def __init__(self) -> None:
         #: The faces entered for the throw to come, in the order tapped.
         self.entry: list[int] = []
         self.coach_on = False
+
+    def dice(self, s: Any) -> Dice:
+        """No dice of the app's (the URL's script does not apply to real dice)."""
+        return Dice({})
+
+    def coach(self, s: Any) -> bool:
+        """The coach is the pad's own switch, off until asked for."""
+        return self.coach_on
+
+    def started(self, s: Any, out: Effects) -> None:
+        """A new game: its first throw is entered first."""
+        self.entry = []
+        out.focus(f"#{s.prefix}-pad-key-1")
+
+    def acts(self) -> Mapping[str, Maker]:
+        return ACTS
 
     # -- the entry ----------------------------------------------------------------------
     def needed(self, s: Table) -> int:
@@ -104,7 +130,7 @@ class Pad:
             return 0
         return int(game.dice_to_roll())
 
-    def view(self, s: Table) -> PadView | None:
+    def pad_view(self, s: Table) -> PadView | None:
         needed = self.needed(s)
         return PadView(tuple(self.entry), needed, self.coach_on) if needed else None
 
@@ -173,7 +199,7 @@ class Pad:
     def extras(self) -> dict[str, Any]:
         return {"entry": list(self.entry), "coach": self.coach_on}
 
-    def check_save(self, game: Game[Any], state: dict[str, Any]) -> None:
+    def check_save(self, s: Any, game: Game[Any], state: dict[str, Any]) -> None:
         entry = state.get("entry", [])
         faces = isinstance(entry, list) and all(type(f) is int and f in FACES for f in entry)
         if not faces or len(entry) > 6:

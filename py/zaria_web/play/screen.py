@@ -8,7 +8,9 @@ for every game: a game gives it a :class:`GameSpec` (values and pure functions)
 whose factory makes the game's :class:`GamePart` (its own model, intents and
 views: :mod:`zaria_web.penta.screen`, :mod:`zaria_web.farkle.screen`). A score
 pad (:mod:`zaria_web.play.pad`) and a game looked at again from the statistics
-are modes of the same screen, chosen when it is made.
+are modes of the same screen: the screen is given one :class:`~zaria_web.play.modes.Mode`
+value, which supplies the dice, sees the intents first, frames the view and says
+whether the game is saved and counted.
 
 Every action, a person's or the computer's, goes through :meth:`GameScreen.play`:
 one engine call, ``game.apply(action, roller=dice)``. The computer's turn is the
@@ -34,7 +36,6 @@ from zaria_web import games
 from zaria_web.acts import Maker, table
 from zaria_web.play import seats, versus_view
 from zaria_web.play.challenge import Duplicate
-from zaria_web.play.dice import Dice
 from zaria_web.play.intents import (
     BackToGame,
     ComputerStep,
@@ -52,10 +53,9 @@ from zaria_web.play.intents import (
 )
 from zaria_web.play.lesson import OFFER, Lesson, offer, setting_key
 from zaria_web.play.log import GameLog, Note, Notes, Turn
-from zaria_web.play.pad import ACTS as PAD_ACTS
+from zaria_web.play.modes import Mode
 from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
-from zaria_web.play.versus import ACTS as VERSUS_ACTS
 from zaria_web.play.versus import Versus
 from zaria_web.runtime.effects import Effects, Timer, Write
 from zaria_web.screen import Context, Enter, Leave, Page, any_case
@@ -248,34 +248,20 @@ class GamePart(Protocol[G]):
 
 class GameScreen(Page, Generic[G]):
     """A game's screen, for every game: the shared model and update, with the
-    game's spec and part; on a score pad (``pad``) the throws are entered, and a
-    game looked at again (``viewer``) is neither resumed nor saved, nor is a lesson
-    (``lesson``, :mod:`zaria_web.play.lesson`)."""
+    game's spec and part, played in one ``mode`` (free play when none is given)."""
 
-    def __init__(
-        self,
-        ctx: Context,
-        spec: GameSpec[G],
-        pad: bool = False,
-        viewer: bool = False,
-        challenge: str = "",
-        lesson: Lesson | None = None,
-    ) -> None:
+    def __init__(self, ctx: Context, spec: GameSpec[G], mode: Mode | None = None) -> None:
         super().__init__(ctx)
-        self.spec, self.lesson = spec, lesson
-        self.name = spec.name + (games.PAD if pad else challenge or getattr(lesson, "suffix", ""))
+        self.spec = spec
+        self.mode = mode = Mode() if mode is None else mode
+        self.name = spec.name + mode.suffix
         self.prefix = spec.prefix
-        self.pad = Pad() if pad else None
-        #: A challenge on duplicate dice (``challenge``: its kind, ``-daily``, ``-duel``).
-        dup = spec.duplicate
-        self.versus = Versus(spec.name, challenge, dup) if challenge and dup else None
-        self.viewer = viewer
         self.phase = "setup"  # "setup", "play" or "end"
         self.part: GamePart[G] = spec.part(self)
-        self.form = SeatForm(level=self.part.levels()[0], computer=not (pad or challenge or lesson))
+        self.form = SeatForm(level=self.part.levels()[0], computer=mode.computer_seats)
         self.game: G | None = None
         self.confirm = self.reading = self.undo_asked = False
-        self.dice = lesson.dice(self) if lesson is not None else Dice({} if pad else ctx.params)
+        self.dice = mode.dice(self)
         #: What the table says about the last action: a refusal, an event (an id and
         #: its parameters, so that it follows a change of language).
         self.note: Said | None = None
@@ -301,7 +287,8 @@ class GameScreen(Page, Generic[G]):
         self.log = GameLog()  # are shown (``log_open``, set above)
         #: The writes of storage the screen has asked for before its first update.
         self.writes: list[Write] = []
-        self._resume()
+        if mode.saves:
+            self._resume()
 
     # -- the model ----------------------------------------------------------------
     def live(self) -> G | None:
@@ -320,42 +307,45 @@ class GameScreen(Page, Generic[G]):
         return game is not None and game.seats[game.current].computer
 
     @property
+    def pad(self) -> Pad | None:
+        """The score pad the throws are entered on, when the mode is one."""
+        return self.mode if isinstance(self.mode, Pad) else None
+
+    @property
+    def versus(self) -> Versus | None:
+        """The challenge on duplicate dice, when the mode is one."""
+        return self.mode if isinstance(self.mode, Versus) else None
+
+    @property
     def real_dice(self) -> bool:
         """Whether the throws are real dice entered by the players (a score pad)."""
-        return self.pad is not None
+        return self.mode.real_dice
 
     @property
     def offers_again(self) -> bool:
         """Whether the end screen offers New game and Play again (not to a game looked
-        at again from the statistics)."""
-        return not self.viewer and self.versus is None and self.lesson is None
-
-    @property
-    def timed(self) -> bool:
-        """Whether the game's own timers run (Penta's countdown): not on a score pad,
-        in a challenge or in a lesson."""
-        return self.pad is None and self.versus is None and self.lesson is None
+        at again from the statistics, nor a challenge)."""
+        return self.mode.offers_again
 
     def coach_wanted(self) -> bool:
-        """Whether the coach's advice is shown (the setting; a pad's own switch)."""
-        if self.pad is not None:
-            return self.pad.coach_on
-        if self.versus is not None:
-            return False  # a challenge is the player's own play
+        """Whether the coach's advice is shown (the mode's say, else the setting)."""
+        said = self.mode.coach(self)
+        if said is not None:
+            return said
         return self.spec.coach and self.ctx.settings.get("coach") == "on"
 
     def pad_view(self) -> PadView | None:
         """The throw being entered, on a score pad (:mod:`zaria_web.play.pad`)."""
-        return None if self.pad is None else self.pad.view(self)
+        return self.mode.pad_view(self)
 
     def history_entry(self) -> str:
         """The screen's history entry: its name, or a duel link being answered."""
-        return self.name if self.versus is None else self.versus.history_entry(self)
+        return self.mode.history_entry(self)
 
     def answer(self, found: Any) -> bool:
         """A duel link opened: whether this screen takes it (see
         :meth:`~zaria_web.play.versus.Versus.answer`)."""
-        return self.versus is not None and self.versus.answer(self, found)
+        return self.mode.answer(self, found)
 
     def pace_ms(self) -> int:
         return PACE_MS.get(self.ctx.settings.get("pace", "normal"), PACE_MS["normal"])
@@ -364,21 +354,15 @@ class GameScreen(Page, Generic[G]):
     def intent(self, act: str, data: Mapping[str, str]) -> Any | None:
         # A control whose data the page and the app disagree on raises: the page
         # shows it as an unexpected error rather than ignore the tap.
-        lesson = self.lesson.intent(act, data) if self.lesson is not None else None
-        if lesson is not None:
-            return lesson
-        make = (PAD_ACTS.get(act) if self.pad else None) or self.spec.acts.get(act)
-        make = make or (VERSUS_ACTS.get(act) if self.versus else None)
-        make = make or ACTS.get(act)
+        own = self.mode.intent(act, data)
+        if own is not None:
+            return own
+        make = self.spec.acts.get(act) or ACTS.get(act)
         return None if make is None else make(data)
 
     def keys(self) -> dict[str, Any]:
-        own = self.lesson.keys(self) if self.lesson is not None else {}
-        return {**self._keys(), **own}
-
-    def _keys(self) -> dict[str, Any]:
-        if self.live() is None:
-            return {}
+        if self.live() is None:  # a game over: only the mode's keys (a lesson's Escape)
+            return self.mode.keys(self) if self.game is not None else {}
         if self.confirm:
             # The question is open: only Escape (keep playing) applies.
             return {"Escape": KeepPlaying()}
@@ -387,22 +371,14 @@ class GameScreen(Page, Generic[G]):
             # The card's button has the focus; no other key plays for the next person.
             return taken
         # The entry's keys come before the game's (a digit enters a face), Undo first.
-        entry = self.pad.keys(self) if self.pad is not None else {}
-        return {**self.part.keys(), **entry, **taken}
+        return {**self.part.keys(), **self.mode.keys(self), **taken}
 
     def update(self, intent: Any, out: Effects) -> None:
         # What resuming found to write (a save refused, or over) is written by the app.
         for write in self.writes:
             out.write(write)
         self.writes.clear()
-        if self.pad is not None:
-            self.pad.update(self, intent, out)
-        elif self.lesson is not None:
-            self.lesson.update(self, intent, out)
-        elif self.versus is not None:
-            self.versus.update(self, intent, out)
-        else:
-            self.shared_update(intent, out)
+        self.mode.update(self, intent, out)
         self.part.after_update(intent, out)
 
     def shared_update(self, intent: Any, out: Effects) -> None:
@@ -484,8 +460,7 @@ class GameScreen(Page, Generic[G]):
             self.part.refused(action)
             return False
         self.pending = None
-        if self.versus is not None:
-            self.versus.moved(action)
+        self.mode.moved(action)
         self._log_played(action, before, round_, kept)
         if not game.seats[before].computer:
             self.last_human = before
@@ -673,25 +648,17 @@ class GameScreen(Page, Generic[G]):
             if self.reading and pace:
                 pace = max(pace, READ_MS.get(self.ctx.settings.get("pace", "normal"), pace))
             return Timer(pace, ComputerStep())
-        return self.part.timer() if self.timed else None
+        return self.part.timer() if self.mode.timed else None
 
     # -- the game's life --------------------------------------------------------------
     def start(self, out: Effects) -> None:
         level = self.part.computer_level(self.form.level)
-        if self.pad is not None:
-            self.form.computer = False
-            self.pad.entry = []
+        self.form.computer = self.form.computer and self.mode.computer_seats
         seated = self.form.seats(self.ctx.tr, level)
-        if self.versus is not None:
-            self.game = self.versus.new_game(self, seated, out)
-            self.dice = self.versus.dice(self.game)
-        elif self.lesson is not None:
-            self.game = self.lesson.new_game(self, seated, out)
-            self.dice = self.lesson.dice(self)
-        else:
-            self.game = self.part.new_game(seated)
-            # Each game has fresh dice: a dice script starts over (none on a score pad).
-            self.dice = Dice({} if self.pad else self.ctx.params)
+        game = self.game = self.mode.new_game(self, seated, out)
+        # Each game has fresh dice: a dice script starts over.
+        own = self.mode.game_dice(self, game)
+        self.dice = self.mode.dice(self) if own is None else own
         self.phase = "play"
         self.confirm = False
         self.note = self.notice = self.pending = None
@@ -701,10 +668,7 @@ class GameScreen(Page, Generic[G]):
         out.scroll_top()  # the form may have been scrolled: the table starts at its top
         out.hush()  # the last game's end, still in the alert region, is over
         self.part.started(out)
-        if self.pad is not None:
-            out.focus(f"#{self.prefix}-pad-key-1")
-        if self.lesson is not None:
-            self.lesson.started(self, out)
+        self.mode.started(self, out)
 
     def ask_new(self, out: Effects) -> None:
         if self.live() is not None and not self.confirm:
@@ -726,43 +690,35 @@ class GameScreen(Page, Generic[G]):
         outcome = game.outcome()
         assert outcome is not None
         self.phase = "end"
-        if self.versus is not None:
-            self.versus.finish(self, out)  # a challenge is kept as its day or its link
-        elif self.lesson is not None:
-            self.lesson.finish(self, out)  # a lesson counts in nothing
-        # A game this tab plays while another holds it is a stale copy: not counted.
-        elif self.name not in self.ctx.saves.conflicts:
-            # The app counts it, and keeps it to be opened again if it counts.
-            counted, now = self.part.stats_key(), self.ctx.host.now_iso()
-            kept = archive.entry(now, counted, game, self.extras(), self.log)
-            seated, dice = tuple(game.seats), self.dice.reproducible
-            extra = self.part.stats_extra()
-            out.write(stats.RecordGame(counted, outcome, seated, dice, kept, self.log, **extra))
+        self.mode.finish(self, out)
         self.part.ended(out)
-        if self.versus is not None:
-            self.versus.ended(self, out)
+        self.mode.ended(self, out)
+
+    def record(self, out: Effects) -> None:
+        """Count the game just ended in the statistics, and keep it to be opened again."""
+        game = self.game
+        outcome = None if game is None else game.outcome()
+        assert game is not None and outcome is not None
+        counted, now = self.part.stats_key(), self.ctx.host.now_iso()
+        kept = archive.entry(now, counted, game, self.extras(), self.log)
+        seated, dice = tuple(game.seats), self.dice.reproducible
+        extra = self.part.stats_extra()
+        out.write(stats.RecordGame(counted, outcome, seated, dice, kept, self.log, **extra))
 
     def extras(self) -> dict[str, Any]:
-        """The game's own fields of its save, and a score pad's."""
-        pad = {} if self.pad is None else self.pad.extras()
-        versus = {} if self.versus is None else self.versus.saved()
-        return {**self.part.extras(), **pad, **versus}
+        """The game's own fields of its save, and its mode's."""
+        return {**self.part.extras(), **self.mode.extras()}
 
     def check_save(self, game: G, state: dict[str, Any]) -> None:
-        """Read the game's own fields of a save, and a score pad's (raises for a bad one)."""
+        """Read the game's own fields of a save, and its mode's (raises for a bad one)."""
         self.part.check_save(game, state)
-        if self.pad is not None:
-            self.pad.check_save(game, state)
-        if self.versus is not None:
-            self.versus.check_save(self, state)
+        self.mode.check_save(self, game, state)
 
     # -- saving -----------------------------------------------------------------------
     def saved(self) -> dict[str, Any] | None:
         game = self.game
         # A challenge's result is kept until the next (its link, its grade).
-        if game is None or self.viewer or (game.over and self.versus is None):
-            return None
-        if self.lesson is not None and not self.lesson.saves:
+        if game is None or not self.mode.saves or (game.over and not self.mode.keeps_over):
             return None
         # The card waiting for the next person comes back after a reload too.
         handover = {} if self.handover is None else {"handover": self.handover}
@@ -775,8 +731,6 @@ class GameScreen(Page, Generic[G]):
         }
 
     def _resume(self) -> None:
-        if self.viewer or (self.lesson is not None and not self.lesson.saves):
-            return  # a game looked at again, or a lesson, starts afresh
         saves = self.ctx.saves
         loaded = saves.load(self.name)
         if loaded.notice:
@@ -784,10 +738,32 @@ class GameScreen(Page, Generic[G]):
         if loaded.refused is not None:
             self.writes.append(RejectSave(self.name, loaded.refused))
         state = loaded.state
-        if state is None:
+        read = None if state is None else self._read_save(state)
+        if state is None or read is None:
             return
-        # Every field the screen reads is checked here, before anything is cleared:
-        # a save that loads must play to its end (see zaria_web.storage.saved_state).
+        game, dice = read
+        if game.over and not self.mode.keeps_over:
+            self.writes.append(ForgetSave(self.name))
+            return
+        self.game = game
+        self.form = SeatForm.of(game.seats, self.form.level, game.strict)
+        self.dice = self.mode.game_dice(self, game) or self.dice  # None: the screen's own
+        self.dice.resume(dice, self.dice.params)
+        self.phase = "end" if game.over else "play"
+        self.notice = self.mode.resumed_note(self.spec.resumed_note)
+        self.log = self._saved_log(state, len(game.seats))
+        # A card only for the person whose turn it is (anything else is ignored).
+        waiting = state.get("handover")
+        wanted = not self.real_dice and self.ctx.settings.get("handover", "on") == "on"
+        if type(waiting) is int and waiting == game.current and not game.seats[waiting].computer:
+            self.handover = waiting if wanted else None
+
+    def _read_save(self, state: dict[str, Any]) -> tuple[G, dict[str, Any]] | None:
+        """The game of a save and its dice's fields; None for a save refused (the
+        refusal is written, and the notice says so).
+
+        Every field the screen reads is checked here, before anything is cleared:
+        a save that loads must play to its end (see zaria_web.storage.saved_state)."""
         try:
             saved = saved_state.engine_state(state, self.spec.state_version)
             game = self.spec.from_dict(seats.clean_seats(self.ctx.tr, saved))
@@ -796,27 +772,12 @@ class GameScreen(Page, Generic[G]):
         except saved_state.NewerState as exc:
             self.writes.append(RejectSave(self.name, str(exc)))
             self.notice = ("save.newer", {})
-            return
+            return None
         except Exception as exc:  # whatever a hostile dict makes the engine raise
             self.writes.append(RejectSave(self.name, str(exc) or type(exc).__name__))
             self.notice = ("save.rejected", {})
-            return
-        if game.over and self.versus is None:
-            self.writes.append(ForgetSave(self.name))
-            return
-        self.game = game
-        self.form = SeatForm.of(game.seats, self.form.level, game.strict)
-        if self.versus is not None:
-            self.dice = self.versus.dice(game)
-        self.dice.resume(dice, self.dice.params)
-        self.phase = "end" if game.over else "play"
-        self.notice = None if self.pad else self.spec.resumed_note
-        self.log = self._saved_log(state, len(game.seats))
-        # A card only for the person whose turn it is (anything else is ignored).
-        waiting = state.get("handover")
-        wanted = not self.real_dice and self.ctx.settings.get("handover", "on") == "on"
-        if type(waiting) is int and waiting == game.current and not game.seats[waiting].computer:
-            self.handover = waiting if wanted else None
+            return None
+        return game, dice
 
     def _saved_log(self, state: dict[str, Any], seats: int) -> GameLog:
         """The saved game log: none in an older save; a malformed one is dropped (the
@@ -832,12 +793,13 @@ class GameScreen(Page, Generic[G]):
 
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> Markup:
-        shown = self._view()
-        return shown if self.lesson is None else self.lesson.frame(self, shown)
+        own = self.mode.view(self)
+        if own is not None:  # a challenge's introduction offers the lesson too
+            return frag(self.lesson_offer(), own) if self.phase == "setup" else own
+        return self.mode.frame(self, self.game_view())
 
-    def _view(self) -> Markup:
-        if self.versus is not None and self.phase != "play":
-            return frag(self.lesson_offer(), versus_view.view(self, self.versus))
+    def game_view(self) -> Markup:
+        """The view of the game: its form, its table or its end."""
         if self.phase == "setup" or self.game is None:
             return frag(self.lesson_offer(), self.part.view_setup())
         if self.phase == "end":
@@ -866,9 +828,9 @@ class GameScreen(Page, Generic[G]):
         """The line offering the game's lesson, on its form and a challenge's
         introduction, until a lesson was finished or the offer dismissed."""
         game = self.spec.name
-        if self.phase != "setup" or self.pad is not None or self.lesson is not None:
+        if self.phase != "setup" or not self.mode.offers_lesson or not games.named(game).lesson:
             return Markup()
-        if not games.named(game).lesson or self.ctx.settings.get(setting_key(game)) != OFFER:
+        if self.ctx.settings.get(setting_key(game)) != OFFER:
             return Markup()
         return offer(self.ctx.tr, game)
 
@@ -914,15 +876,26 @@ SHARED: dict[type, Callable[[GameScreen[Any], Any, Effects], None]] = {
 }
 
 
+def mode_of(spec: GameSpec[Any], kind: str) -> Mode:
+    """The mode a game's screen of ``kind`` plays in (``""``: free play,
+    :data:`~zaria_web.games.PAD`, a challenge's :data:`~zaria_web.games.DAILY`,
+    :data:`~zaria_web.games.DUEL`, or a lesson's :data:`~zaria_web.games.LESSON`)."""
+    if kind == games.PAD:
+        return Pad()
+    if kind in games.CHALLENGES and spec.duplicate is not None:
+        return Versus(spec.name, kind, spec.duplicate, versus_view.view)
+    registered = games.named(spec.name)
+    if kind == games.LESSON and registered.lesson:
+        return Lesson(registered.lesson_script(), spec.name)
+    return Mode()
+
+
 def game_screen(ctx: Context, name: str, viewer: bool = False) -> GameScreen[Any]:
-    """The screen called ``name`` (a registered game's, its pad's ``<game>-pad``, or
-    its challenge's ``<game>-daily``, ``<game>-duel``); ``viewer``: a finished game
+    """The screen called ``name`` (a registered game's, its pad's ``<game>-pad``, its
+    challenge's ``<game>-daily``, ``<game>-duel``, or its lesson's ``<game>-lesson``);
+    ``viewer``: a finished game
     looked at again, neither resumed nor saved."""
-    game, mode = games.split(name)
-    pad = mode == games.PAD
-    challenge = mode if mode in games.CHALLENGES else ""
-    registered = games.named(game)
-    spec = registered.spec()
-    taught = mode == games.LESSON and registered.lesson
-    lesson = Lesson(registered.lesson_script(), game) if taught else None
-    return GameScreen(ctx, spec, pad=pad, viewer=viewer, challenge=challenge, lesson=lesson)
+    game, kind = games.split(name)
+    spec = games.named(game).spec()
+    mode = mode_of(spec, kind)
+    return GameScreen(ctx, spec, mode.looked_at() if viewer else mode)

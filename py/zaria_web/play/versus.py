@@ -10,6 +10,7 @@ game, the form's first name, the part) through the screen it is given.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -22,11 +23,13 @@ from zaria_web.play import challenge as ch
 from zaria_web.play import dice
 from zaria_web.play.intents import ConfirmNew, NewGame
 from zaria_web.play.log import GameLog
+from zaria_web.play.modes import Mode
 from zaria_web.play.seats import DEFAULT_NAME, SeatName, default_number, shown_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, Refresh
 from zaria_web.storage import daily
 from zaria_web.storage import duels as duel_store
+from zaria_web.ui.html import Markup
 from zaria_web.ui.names import in_every_language
 
 #: The default name of the one player, in every language (a result is the player's own
@@ -58,12 +61,27 @@ class Table(Protocol):
     def shared_update(self, intent: Any, out: Effects) -> None: ...
 
 
-class Versus:
-    """A game screen's challenge: the one its form offers (:attr:`offer`: today's
-    dice, a duel link opened, or a duel of one's own) and the one its game plays
-    (:attr:`challenge`)."""
+class Versus(Mode):
+    """A challenge, the mode of a game's screen played on duplicate dice: the one
+    its form offers (:attr:`offer`: today's dice, a duel link opened, or a duel of
+    one's own) and the one its game plays (:attr:`challenge`). One attempt counts: no
+    computer seat, no coach, no new game over it, and its result is kept (its day, its
+    link) rather than counted as a game."""
 
-    def __init__(self, game: str, kind: str, dup: ch.Duplicate[Any]) -> None:
+    keeps_over = True
+    counted = False
+    offers_again = False
+    computer_seats = False
+    own_play = True
+    #: No countdown chooses for the player.
+    timed = False
+
+    def __init__(
+        self, game: str, kind: str, dup: ch.Duplicate[Any], draw: Callable[[Any, Any], Markup]
+    ) -> None:
+        self.suffix = kind
+        #: The drawing of its form and result (:func:`zaria_web.play.versus_view.view`).
+        self.draw = draw
         self.game_name = game
         self.kind = kind
         self.dup = dup
@@ -241,7 +259,7 @@ class Versus:
         """``result``'s game played again, move by move, on a game screen of its own
         that is never shown: its game log, turn by turn (None if it does not play)."""
         make: Any = type(s)
-        watched = make(s.ctx, s.spec, viewer=True)
+        watched = make(s.ctx, s.spec, Mode().looked_at())
         try:
             game = watched.part.new_game([Seat(result.name)], duplicate=True)
             watched.game, watched.phase = game, "play"
@@ -272,7 +290,20 @@ class Versus:
             out.write(daily.StartDay(self.game_name, date))
         return s.part.new_game(seats[:1], duplicate=True)
 
-    def dice(self, game: Any) -> dice.Dice:
+    def acts(self) -> Mapping[str, Maker]:
+        return ACTS
+
+    def coach(self, s: Any) -> bool:
+        """No coach: a challenge is the player's own play."""
+        return False
+
+    def view(self, s: Any) -> Markup | None:
+        """The challenge's form and result; its table is the game's."""
+        if s.phase == "play":
+            return None
+        return self.draw(s, self)
+
+    def game_dice(self, s: Any, game: Any) -> dice.Dice:
         """The game's dice: the challenge's duplicate dice."""
         assert self.challenge is not None
         return dice.duplicate(self.challenge.seed, game.next_throw)
@@ -337,10 +368,10 @@ class Versus:
         return mine.kept_symbols if mine is not None and mine.kept_symbols else self.dup.symbols(s)
 
     # -- saving -----------------------------------------------------------------------
-    def saved(self) -> dict[str, Any]:
+    def extras(self) -> dict[str, Any]:
         return {} if self.challenge is None else {"challenge": self.challenge.to_dict()}
 
-    def check_save(self, s: Table, state: dict[str, Any]) -> None:
+    def check_save(self, s: Table, game: Any, state: dict[str, Any]) -> None:
         """Read the challenge of a save (raises for a bad one)."""
         mine = ch.Challenge.from_dict(state.get("challenge"), self.game_name, self.kind)
         self.challenge, self.offer = mine, None

@@ -1,7 +1,9 @@
 """The HTML of a challenge on duplicate dice (:mod:`zaria_web.play.versus`): its
 introduction before the game, its result after it (above the game's own end).
 
-Pure functions of the screen's model: they change nothing.
+Pure functions of the screen's model and its challenge (``v``, a
+:class:`~zaria_web.play.versus.Versus`, which is given :func:`view` to draw itself):
+they change nothing.
 """
 
 from __future__ import annotations
@@ -14,14 +16,13 @@ from zaria_web.games import DAILY
 from zaria_web.pages.archive_view import day
 from zaria_web.play import challenge as ch
 from zaria_web.play.seats import DEFAULT_NAME
-from zaria_web.play.versus import Versus
 from zaria_web.storage.daily import day_of
 from zaria_web.ui import widgets
 from zaria_web.ui.html import Markup, bdi, el, frag
 from zaria_web.ui.names import NAME_LENGTH
 
 
-def view(s: Any, v: Versus) -> Markup:
+def view(s: Any, v: Any) -> Markup:
     """The challenge's screen: its introduction, or its result over the game's end."""
     game = s.game
     if s.phase == "end" and game is not None and game.over and v.challenge is not None:
@@ -29,21 +30,16 @@ def view(s: Any, v: Versus) -> Markup:
     return intro(s, v)
 
 
-def _title(tr: Translator, v: Versus) -> str:
+def _title(tr: Translator, v: Any) -> str:
     kind = "daily" if v.kind == DAILY else "duel"
     return tr(f"challenge.{kind}.title", game=tr("game." + v.game_name))
 
 
-def intro(s: Any, v: Versus) -> Markup:
+def intro(s: Any, v: Any) -> Markup:
     """What the challenge is, whose results it carries, and the button to play it."""
     tr, prefix = s.ctx.tr, s.prefix
     offer = v.offer or v.challenge
     daily = v.kind == DAILY
-    lead = (
-        tr("challenge.daily.lead", date=day(tr, offer.date) if offer else "")
-        if daily
-        else tr("challenge.duel.answer" if offer and offer.duel else "challenge.duel.lead")
-    )
     attempts = daily and offer is not None and _attempts(tr, v, offer.date)
     of_day = offer is not None and offer.duel is not None and ch.daily_date(v.game_name, offer.seed)
     live = s.game is not None and not s.game.over
@@ -59,10 +55,9 @@ def intro(s: Any, v: Versus) -> Markup:
     return el(
         "section",
         el("h2", _title(tr, v), id=f"{prefix}-challenge-title", tabindex="-1"),
-        el("p", lead, class_="challenge-lead"),
+        el("p", _lead(tr, daily, offer), class_="challenge-lead"),
         of_day and _of_day(tr, daily or of_day == v.today, of_day, prefix),
-        _standings(tr, offer.duel.results, prefix) if offer and offer.duel else None,
-        _full_ahead(tr, offer.duel.results) if offer and offer.duel else None,
+        _results_so_far(tr, offer, prefix),
         el(
             "ul",
             el("li", tr(v.dup.format)),
@@ -79,6 +74,20 @@ def intro(s: Any, v: Versus) -> Markup:
     )
 
 
+def _lead(tr: Translator, daily: bool, offer: Any) -> str:
+    """The sentence under the title: the day's dice, a duel to answer, or one to start."""
+    if daily:
+        return tr("challenge.daily.lead", date=day(tr, offer.date) if offer else "")
+    return tr("challenge.duel.answer" if offer and offer.duel else "challenge.duel.lead")
+
+
+def _results_so_far(tr: Translator, offer: Any, prefix: str) -> Markup | None:
+    """A duel link's results, and whether the link is full already."""
+    if offer is None or offer.duel is None:
+        return None
+    return frag(_standings(tr, offer.duel.results, prefix), _full_ahead(tr, offer.duel.results))
+
+
 def _of_day(tr: Translator, today: bool, date: str, prefix: str) -> Markup:
     """What a daily's link played here counts as: today's daily (used up by playing
     it), or a duel on another day's dice."""
@@ -90,7 +99,7 @@ def _of_day(tr: Translator, today: bool, date: str, prefix: str) -> Markup:
     return el("p", said, class_="challenge-of-day", id=f"{prefix}-of-day")
 
 
-def _attempts(tr: Translator, v: Versus, date: str) -> str:
+def _attempts(tr: Translator, v: Any, date: str) -> str:
     """The attempts started at the day's dice on this device, if any."""
     count = day_of(v.days, v.game_name, date).attempts
     return "" if count == 0 else tr("challenge.attempts", count=count)
@@ -105,7 +114,7 @@ def _standings(tr: Translator, results: Any, prefix: str) -> Markup:
     return el("ol", rows, class_="challenge-standings", id=f"{prefix}-standings")
 
 
-def result(s: Any, v: Versus) -> Markup:
+def result(s: Any, v: Any) -> Markup:
     """The result: the score beside the grader's, the row of symbols, the attempts,
     a duel's results side by side, and the link to share."""
     tr, prefix, mine = s.ctx.tr, s.prefix, v.challenge
@@ -137,7 +146,7 @@ def result(s: Any, v: Versus) -> Markup:
     )
 
 
-def _next(tr: Translator, v: Versus, prefix: str) -> Markup:
+def _next(tr: Translator, v: Any, prefix: str) -> Markup:
     """What comes next: a new duel; the next day's dice, or today's once the day
     shown is over (a page left open over midnight)."""
     mine = v.challenge
@@ -150,7 +159,7 @@ def _next(tr: Translator, v: Versus, prefix: str) -> Markup:
     return el("p", tr("challenge.tomorrow"), class_="challenge-next")
 
 
-def _ranking(s: Any, v: Versus) -> Markup:
+def _ranking(s: Any, v: Any) -> Markup:
     """Who won the duel, in words, and every result it holds ranked (none alone)."""
     tr, prefix = s.ctx.tr, s.prefix
     ranked = v.standings(s)
@@ -189,7 +198,7 @@ def _ranking(s: Any, v: Versus) -> Markup:
     )
 
 
-def _share(s: Any, v: Versus) -> Markup:
+def _share(s: Any, v: Any) -> Markup:
     """The share buttons and the link, in a read-only field labelled "Link"."""
     tr, prefix = s.ctx.tr, s.prefix
     url = v.link(s)
@@ -240,7 +249,7 @@ def _share(s: Any, v: Versus) -> Markup:
     )
 
 
-def _side_by_side(s: Any, v: Versus) -> Markup:
+def _side_by_side(s: Any, v: Any) -> Markup:
     """Every result of the duel beside the player's: the totals (each one's moves
     replayed: "not verified" when they do not give its score), then the points of
     each round or turn."""
@@ -316,7 +325,7 @@ def _symbols(row: str) -> Markup:
     return el("p", squares, class_="challenge-symbols", aria_hidden="true")
 
 
-def _legend(tr: Translator, v: Versus, row: str, prefix: str) -> Markup:
+def _legend(tr: Translator, v: Any, row: str, prefix: str) -> Markup:
     """What each symbol of the row means, and how many times it is there (the row
     itself is hidden from screen readers: this is what they read of it)."""
     meanings = v.dup.legend(tr)

@@ -328,6 +328,12 @@ def _ranked_wins(
 SeatFigures = Mapping[str, Sequence[float]]
 
 
+def _summed(played: str | None, figures: SeatFigures, people: list[int]) -> dict[str, float]:
+    """The people's figures that the game ``played`` sums in its summary."""
+    summed = () if played is None else getattr(games.named(played).figures(), "SUMMED", ())
+    return {k: sum(figures[k][i] for i in people) for k in summed if k in figures}
+
+
 def add_result(
     s: Summary,
     totals: list[int],
@@ -359,8 +365,7 @@ def add_result(
     winning = (winners or []) if won is None else won
     seat_games = _seat_games(totals, names, humans, winning, figures)
     ranked = _ranked_wins(s.wins, [names[w] for w in sorted(set(winners or []))])
-    summed = () if played is None else getattr(games.named(played).figures(), "SUMMED", ())
-    more = {k: sum(figures[k][i] for i in people) for k in summed if k in figures}
+    more = _summed(played, figures, people)
     return replace(
         s,
         games=s.games + 1,
