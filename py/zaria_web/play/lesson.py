@@ -40,7 +40,7 @@ from zaria_web.play.modes import Mode
 from zaria_web.play.seats import computer_name
 from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter
-from zaria_web.ui.html import Markup, el, frag
+from zaria_web.ui.html import Markup, el
 from zaria_web.ui.widgets import Note
 
 
@@ -354,7 +354,7 @@ class Lesson(Mode):
         """The game's view with the step's bubble above it and its control marked."""
         if s.game is None:
             return view
-        return frag(self.bubble(s), mark(view, self.step.targets))
+        return el("div", self.bubble(s), mark(view, self.step.targets), class_="lesson-frame")
 
     def bubble(self, s: Table) -> Markup:
         tr, step = s.ctx.tr, self.step
