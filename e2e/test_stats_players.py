@@ -143,7 +143,7 @@ def seeded_stats(scores: tuple[tuple[int, int], ...] = SCORES) -> str:
         figures = seat_figures([a > 235, b > 235], [3.5, 0.25])
         penta = add_result(penta, [a, b], ["Ann", "Bo"], [True, True],
                            won=[0 if a > b else 1], figures=figures, played="penta")  # fmt: skip
-        log = GameLog([Turn(0, 1, kind="bank", points=a * 10, total=a * 10, hot_dice=1),
+        log = GameLog([Turn(0, 1, kind="bank", points=a * 10, total=a * 10, facts={"hot_dice": 1}),
                        Turn(1, 1, kind="bust", points=0, total=0)])  # fmt: skip
         farkle = add_result(farkle, [a * 10, b * 10], ["Ann", "Bo"], [True, True],
                             winners=[0 if a > b else 1], log=log, played="farkle")  # fmt: skip

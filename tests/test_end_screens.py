@@ -71,8 +71,9 @@ def test_a_solo_penta_game_ends_on_the_score_not_a_win() -> None:
     assert "wins" not in host.screen_html
     _, host = solitaire(name="Zoé")
     assert Page(host.screen_html).text["penta-end-title"] == "Zoé, your score: 423"
-    assert '<h2 id="penta-end-title" class="end-title" tabindex="-1"><bdi>Zoé</bdi>,' in (
-        host.screen_html
+    assert (
+        '<h2 id="penta-end-title" class="end-title" tabindex="-1" data-end-title><bdi>Zoé</bdi>,'
+        in (host.screen_html)
     )
 
 

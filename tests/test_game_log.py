@@ -31,11 +31,12 @@ FARKLE_DICE = "155234,11156,5,234623,155234"
 #: Every step and kind of turn either game's log may hold.
 MESSAGES = {**PENTA_SPEC.log_notes, **FARKLE_SPEC.log_notes}
 KINDS = PENTA_SPEC.turn_kinds + FARKLE_SPEC.turn_kinds
+FACTS = {**PENTA_SPEC.turn_facts, **FARKLE_SPEC.turn_facts}
 
 
 def read(d: Any, seats: int) -> GameLog:
     """A log of steps and turns of either game."""
-    return GameLog.from_dict(d, seats, MESSAGES, KINDS)
+    return GameLog.from_dict(d, seats, MESSAGES, KINDS, FACTS)
 
 
 def lines(app: App, turn: Turn, lang: str = "en") -> list[str]:
@@ -80,7 +81,7 @@ def test_penta_logs_the_rolls_the_dice_kept_and_the_box() -> None:
         "Rolled 1, 1, 1, 1, 1",
         "Ann scores 50 in Penta.",
     ]
-    assert (turn.seat, turn.round, turn.kind, turn.points, turn.total, turn.box) == (
+    assert (turn.seat, turn.round, turn.kind, turn.points, turn.total, turn.facts["box"]) == (
         0,
         1,
         "record",
@@ -105,7 +106,8 @@ def test_penta_a_turn_s_points_count_the_bonuses_it_earned() -> None:
     app.action("validate", {})
     first, second = screen(app).log.turns
     assert (first.points, first.total) == (50, 50)
-    assert (second.kind, second.box, second.points, second.total) == ("record", "aces", 105, 155)
+    second_box = second.facts["box"]
+    assert (second.kind, second_box, second.points, second.total) == ("record", "aces", 105, 155)
     assert lines(app, second)[-1] == "Penta bonus +100!"
 
 
@@ -125,14 +127,20 @@ def test_farkle_logs_set_asides_hot_dice_a_lost_turn_and_a_bank() -> None:
         "Ann rolls 2, 3, 4, 6, 2, 3.",
         "Ann loses the 1,200 points of this turn; the banked total stays at 0.",
     ]
-    assert (bust.round, bust.kind, bust.points, bust.total, bust.hot_dice) == (1, "bust", 0, 0, 1)
+    assert (bust.round, bust.kind, bust.points, bust.total, bust.facts["hot_dice"]) == (
+        1,
+        "bust",
+        0,
+        0,
+        1,
+    )
     assert lines(app, bank) == [
         "Ann rolls 1, 5, 5, 2, 3, 4.",
         "Ann sets aside 1.",
         "Ann banks 100",
         "New total: 100.",
     ]
-    assert (bank.round, bank.kind, bank.points, bank.total, bank.hot_dice) == (
+    assert (bank.round, bank.kind, bank.points, bank.total, bank.facts.get("hot_dice", 0)) == (
         2,
         "bank",
         100,
@@ -179,7 +187,7 @@ def test_the_computer_s_turns_are_logged_with_their_outcome(g: Game) -> None:
     keeps = "keeps" if g is PENTA else "sets aside"
     assert any(keeps in line for line in said) or turn.kind == "bust" or len(said) <= 2
     if g is PENTA:
-        assert turn.box and turn.box not in {b for b in game(app).options()}
+        assert turn.facts["box"] and turn.facts["box"] not in {b for b in game(app).options()}
     assert Page(host.screen_html).text[f"{g.prefix}-turn-log-title"] == "Computer’s last turn"
 
 
@@ -209,7 +217,7 @@ def test_an_undone_decision_leaves_its_turn_open_with_a_line_saying_so(g: Game) 
         farkle_bank(app)
     app.action("undo", {})
     (turn,) = screen(app).log.turns
-    assert (turn.kind, turn.points, turn.total, turn.box) == ("", 0, 0, "")
+    assert (turn.kind, turn.points, turn.total, turn.facts.get("box", "")) == ("", 0, 0, "")
     if g is PENTA:
         assert lines(app, turn)[-2:] == ["Rolled 1, 1, 1, 1, 1", "Ann took back Penta."]
         app.action("box", {"box": "aces"})
@@ -336,8 +344,9 @@ _turns = st.builds(
     kind=st.sampled_from(["record", "bank", "bust"]),
     points=st.integers(0, 5000),
     total=st.integers(-3000, 20000),
-    hot_dice=st.integers(0, 4),
-    box=st.sampled_from(["", "aces", "penta"]),
+    facts=st.fixed_dictionaries(
+        {}, optional={"hot_dice": st.integers(0, 4), "box": st.sampled_from(["", "aces", "penta"])}
+    ),
 )
 
 
@@ -388,8 +397,29 @@ def test_a_game_s_log_holds_only_its_own_steps_and_kinds_of_turn() -> None:
 
 def test_a_sound_log_with_every_field_reads_back() -> None:
     turn = {"seat": 1, "round": 2, "steps": [], "kind": "bank", "points": 50}
-    full = {**turn, "total": 50, "hot_dice": 0, "box": ""}
-    assert read({"turns": [full]}, 2).turns == [Turn(1, 2, [], "bank", 50, 50)]
+    full = {**turn, "total": 50, "facts": {"hot_dice": 2}}
+    assert read({"turns": [full]}, 2).turns == [Turn(1, 2, [], "bank", 50, 50, {"hot_dice": 2})]
+
+
+def test_a_log_written_before_turns_had_facts_keeps_them() -> None:
+    # Such a log kept every game's fields on every turn, beside the turn's own.
+    old = {"seat": 0, "round": 1, "steps": [], "kind": "record", "points": 50, "total": 50}
+    old |= {"hot_dice": 0, "box": "penta"}
+    penta = (PENTA_SPEC.log_notes, PENTA_SPEC.turn_kinds, PENTA_SPEC.turn_facts)
+    (turn,) = GameLog.from_dict({"turns": [old]}, 1, *penta).turns
+    assert turn.facts == {"box": "penta"}
+    farkle = (FARKLE_SPEC.log_notes, FARKLE_SPEC.turn_kinds, FARKLE_SPEC.turn_facts)
+    old |= {"kind": "bank", "hot_dice": 3}
+    assert GameLog.from_dict({"turns": [old]}, 1, *farkle).turns[0].facts == {"hot_dice": 3}
+
+
+def test_a_turn_notes_only_its_own_game_s_facts() -> None:
+    turn = {"seat": 0, "round": 1, "steps": [], "kind": "bank", "points": 0, "total": 0}
+    farkle = (FARKLE_SPEC.log_notes, FARKLE_SPEC.turn_kinds, FARKLE_SPEC.turn_facts)
+    with pytest.raises(ValueError, match=r"unknown facts of a turn: \['box'\]"):
+        GameLog.from_dict({"turns": [{**turn, "facts": {"box": "aces"}}]}, 1, *farkle)
+    with pytest.raises(ValueError, match="hot_dice is not a whole number"):
+        GameLog.from_dict({"turns": [{**turn, "facts": {"hot_dice": "2"}}]}, 1, *farkle)
 
 
 def test_farkle_s_end_screen_shows_the_race_by_round_and_the_whole_log() -> None:
@@ -422,7 +452,7 @@ def test_farkle_s_end_screen_shows_the_race_by_round_and_the_whole_log() -> None
 
 def _turn(round_: int, total: int = 0) -> dict[str, Any]:
     return {"seat": 0, "round": round_, "steps": [], "kind": "bank", "points": 0,
-            "total": total, "hot_dice": 0, "box": ""}  # fmt: skip
+            "total": total, "facts": {}}  # fmt: skip
 
 
 @pytest.mark.parametrize(

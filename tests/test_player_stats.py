@@ -78,11 +78,13 @@ def penta_log() -> GameLog:
     # Ann (seat 0): 50 in the Penta box, then two joker bonuses (one with the upper bonus).
     return GameLog(
         [
-            Turn(0, 1, kind="record", points=50, total=50, box="penta"),
-            Turn(1, 1, kind="record", points=0, total=0, box="penta"),  # a sacrificed box
-            Turn(0, 2, kind="record", points=125, total=175, box="fives"),
-            Turn(1, 2, kind="record", points=30, total=30, box="chance"),
-            Turn(0, 3, kind="record", points=165, total=340, box="sixes"),
+            Turn(0, 1, kind="record", points=50, total=50, facts={"box": "penta"}),
+            Turn(
+                1, 1, kind="record", points=0, total=0, facts={"box": "penta"}
+            ),  # a sacrificed box
+            Turn(0, 2, kind="record", points=125, total=175, facts={"box": "fives"}),
+            Turn(1, 2, kind="record", points=30, total=30, facts={"box": "chance"}),
+            Turn(0, 3, kind="record", points=165, total=340, facts={"box": "sixes"}),
             Turn(0, 4, kind="", points=0),  # a turn in progress counts for nothing
         ]
     )
@@ -125,10 +127,10 @@ def test_seat_costs_add_up_each_seats_reviewed_decisions() -> None:
 def farkle_log() -> GameLog:
     return GameLog(
         [
-            Turn(0, 1, kind="bank", points=500, total=500, hot_dice=1),
+            Turn(0, 1, kind="bank", points=500, total=500, facts={"hot_dice": 1}),
             Turn(1, 1, kind="bust", points=0, total=0),
             Turn(0, 2, kind="bust", points=0, total=500),
-            Turn(1, 2, kind="bank", points=1_200, total=1_200, hot_dice=2),
+            Turn(1, 2, kind="bank", points=1_200, total=1_200, facts={"hot_dice": 2}),
             Turn(0, 3, kind="bank", points=350, total=850),
         ]
     )

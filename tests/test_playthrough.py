@@ -404,9 +404,9 @@ def test_penta_random_playthroughs(block: int) -> None:
     assert undos > GAMES_PER_BLOCK  # and undo, often
 
 
-#: Each other member and its computers' levels (their optimal players read their tables,
-#: which ``tools/penta_solver.py`` writes: not in ``zaria/data``).
-OTHERS = [(PRINTED, ("", "", "casual")), (YATZY, ("", "", "casual"))]
+#: Each other member and its computers' levels (Yatzy's optimal player reads
+#: ``yatzy_table.bin``, which ``tools/penta_solver.py --rules yatzy`` writes: not here).
+OTHERS = [(PRINTED, LEVELS), (YATZY, ("", "", "casual"))]
 
 
 @pytest.mark.parametrize(("rules", "levels"), OTHERS, ids=lambda r: getattr(r, "id", ""))

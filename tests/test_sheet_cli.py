@@ -10,8 +10,8 @@ import pytest
 import zaria.penta.cli as cli
 import zaria.yatzy.cli as yatzy_cli
 from zaria.__main__ import main as zaria_main
-from zaria.penta.scoring import PRINTED
-from zaria.penta.strategy import rules_mask
+from zaria.penta.scoring import PENTA, PRINTED, Box
+from zaria.penta.strategy import SheetState, default_strategy, rules_mask
 from zaria.yatzy import YATZY, YatzyBox
 
 YATZY_IDS = [
@@ -65,6 +65,42 @@ def test_penta_score_takes_the_rules(capsys: pytest.CaptureFixture[str]) -> None
         assert json.loads(capsys.readouterr().out)["full_house"] == 25
     assert cli.main(["score", "2,2,5,5,5", "--rules", "yatzy"]) == 2  # not a Penta house rule
     assert "invalid choice: 'yatzy'" in capsys.readouterr().err
+
+
+def test_the_printed_rules_force_the_joker_after_a_sacrificed_box(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["advise", "--dice", "4,4,4,4,4", "--rolls-left", "0", "--used", "penta"]
+    argv += ["--penta-box", "0", "--json"]
+    printed = _advise(["penta", *argv, "--rules", "printed"], capsys)
+    assert [o["box"] for o in printed] == ["fours"]
+    penta = _advise(["penta", *argv], capsys)
+    assert len(penta) == 12  # an ordinary roll: any free box
+    assert {o["box"] for o in penta} == {b.value for b in PENTA.order[:-1]}
+
+
+def test_expected_is_the_points_still_to_come(capsys: pytest.CaptureFixture[str]) -> None:
+    # One box left: what the roll scores there is all that is still to come.
+    used = ",".join(b.value for b in PRINTED.order if b is not Box.CHANCE)
+    argv = ["penta", "advise", "--dice", "6,5,4,4,1", "--rolls-left", "0", "--used", used]
+    options = _advise([*argv, "--penta-box", "50", "--upper", "40", "--json"], capsys)
+    assert options == [
+        {"box": "chance", "points": 20, "penta_bonus": 0, "upper_bonus": 0, "expected": 20.0}
+    ]
+    options = _advise(
+        [*argv, "--penta-box", "50", "--upper", "40", "--json", "--rules", "printed"], capsys
+    )
+    assert options[0]["expected"] == 20.0
+
+
+def test_printed_advice_is_its_own_table_s(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["penta", "advise", "--dice", "2,2,3,4,5", "--rolls-left", "2", "--json"]
+    penta, printed = _advise(argv, capsys), _advise([*argv, "--rules", "printed"], capsys)
+    assert [o.get("keep") for o in penta[:3]] == [o.get("keep") for o in printed[:3]]
+    assert penta[0]["expected"] != printed[0]["expected"]
+    table = default_strategy(PRINTED).table
+    start = table.state_value(SheetState.start(PRINTED))
+    assert abs(start - 254.5877) < 1e-3
 
 
 @pytest.mark.parametrize(

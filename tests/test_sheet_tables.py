@@ -1,8 +1,11 @@
 """Every five-dice member's strategy table: its file, its start value, its decisions.
 
 Each member's table is written by ``tools/penta_solver.py`` (``python
-tools/penta_solver.py --rules printed``). Here: the engine reads every member's layout
-as the solver writes it, and a table is refused by the other members.
+tools/penta_solver.py --rules printed --sample``). Here: the engine reads every
+member's layout as the solver writes it (Yatzy's too), each committed file is its
+member's and starts at the published optimum, and the optimal player's every decision
+in 20 states (the box for each of the 252 final rolls, the keep with one and two
+re-rolls left) is the float table's (``tests/<rules>_float_sample.npz``).
 """
 
 from __future__ import annotations
@@ -14,16 +17,23 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+import zaria.penta.strategy as strategy
 from zaria.penta.rules import Rules
 from zaria.penta.scoring import PENTA, PRINTED
 from zaria.penta.strategy import (
+    SheetState,
+    Strategy,
+    Table,
     load_table,
+    read_packaged_table,
     row_shape,
 )
 from zaria.yatzy import YATZY
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "py" / "zaria" / "data"
+#: The new members whose tables are in ``zaria/data``.
+NEW = [PRINTED]
 
 
 def _load_solver() -> ModuleType:
@@ -62,3 +72,62 @@ def test_the_engine_reads_any_members_layout_as_the_solver_writes_it(rules: Rule
     for other in {PENTA, PRINTED, YATZY} - {rules}:
         with pytest.raises(ValueError):
             load_table(data, other)
+
+
+@pytest.mark.parametrize("rules", NEW, ids=lambda r: r.id)
+def test_the_committed_table_is_the_member_s_and_small(rules: Rules) -> None:
+    data = (DATA / rules.table_file).read_bytes()
+    header = strategy.HEADER.unpack_from(data)
+    assert header[:3] == (b"PENTATBL", 2, len(solver.layout(rules).table_states()[0]))
+    assert header[6] == rules.table_code
+    assert len(data) <= 400_000
+
+
+@pytest.mark.parametrize(("rules", "published"), [(PRINTED, 254.5877)])
+def test_the_start_value_is_the_published_optimum(rules: Rules, published: float) -> None:
+    table = read_packaged_table(rules)
+    step = 2.0 ** -strategy.HEADER.unpack_from((DATA / rules.table_file).read_bytes())[3]
+    assert table.state_value(SheetState.start(rules)) == pytest.approx(published, abs=step + 5e-5)
+    assert solver.PUBLISHED[rules.id] == published
+
+
+# --- every decision of 20 states as the float table's --------------------------------------
+
+
+class FloatValues(Table):
+    """The float table's values of a sample, read as a table's."""
+
+    def __init__(self, table: Table, positions: np.ndarray, values: np.ndarray) -> None:
+        self._table = table
+        self.rules = table.rules
+        self._at = dict(zip(positions.tolist(), values.astype(np.float64).tolist(), strict=True))
+
+    def value(self, used: object, upper: int, penta50: bool | int = False) -> float:
+        assert isinstance(used, int)
+        return self._at[self._table.index(used, upper, penta50)]
+
+
+def _decisions(values: Table, state: SheetState) -> list[object]:
+    player = Strategy(values)
+    out: list[object] = []
+    for dice in strategy._dice().rolls:
+        out.append(player.best_box(state, dice))
+        out.append(player.best_keep(state, dice, 1))
+        out.append(player.best_keep(state, dice, 2))
+    return out
+
+
+@pytest.mark.parametrize("rules", NEW, ids=lambda r: r.id)
+def test_twenty_states_decide_as_the_float_table(rules: Rules) -> None:
+    table = read_packaged_table(rules)
+    sample = np.load(solver.sample_path(rules))
+    masks, uppers, flags = solver.layout(rules).table_states()
+    floats = FloatValues(table, sample["positions"], sample["values"])
+    states = []
+    for i in sample["states"].tolist():
+        mask, upper, flag = int(masks[i]), int(uppers[i]), int(flags[i])
+        held = (50 if flag else 0) if mask >> (rules.rounds - 1) & 1 else None
+        states.append(SheetState(mask, upper, held, rules))
+    assert len(states) == 20
+    for state in states:
+        assert _decisions(table, state) == _decisions(floats, state), state

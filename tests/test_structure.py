@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from zaria_web import games
+
 PY = Path(__file__).resolve().parent.parent / "py"
 #: The longest a function may be, in lines (decorators and docstring included).
 MAX_FUNCTION_LINES = 50
@@ -198,7 +200,18 @@ def test_no_screen_is_more_than_one_level_under_the_screen_base() -> None:
 #: The shared modules that hold no game's knowledge: what a game counts, stores or
 #: celebrates comes from its own package, through the registry.
 SHARED_PACKAGES = ("zaria_web.storage", "zaria_web.runtime")
-GAME_WORDS = re.compile(r"penta|farkle", re.IGNORECASE)
+#: The registered games' names (the registry is the one place that lists them).
+GAME_WORDS = re.compile("|".join(games.NAMES), re.IGNORECASE)
+#: Every shared module of the browser layer: all but the games' own packages and the
+#: registry itself. Their code (names and strings) names no game; their comments may
+#: give a game's case as an example.
+SHARED_MODULES = [
+    name
+    for name in MODULES
+    if name.startswith("zaria_web")
+    and name != "zaria_web.games"
+    and not any(name.startswith(f"{g.package}.") or name == g.package for g in games.GAMES)
+]
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -213,9 +226,9 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
-def game_words(source: str) -> list[str]:
-    """The identifiers, strings (docstrings apart) and comments of ``source`` that
-    name a game."""
+def game_words(source: str, comments: bool = True) -> list[str]:
+    """The identifiers, strings (docstrings apart) and, with ``comments``, the
+    comments of ``source`` that name a game."""
     tree = ast.parse(source)
     docs = _docstrings(tree)
     words: list[str] = []
@@ -236,7 +249,7 @@ def game_words(source: str) -> list[str]:
         elif isinstance(node, ast.ImportFrom):
             words.append(node.module or "")
     tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    words += [t.string for t in tokens if t.type == tokenize.COMMENT]
+    words += [t.string for t in tokens if comments and t.type == tokenize.COMMENT]
     return [w for w in words if GAME_WORDS.search(w)]
 
 
@@ -249,6 +262,18 @@ def test_the_game_words_check_sees_names_strings_and_comments() -> None:
 @pytest.mark.parametrize("name", [n for n in MODULES if n.startswith(SHARED_PACKAGES)])
 def test_shared_storage_and_runtime_name_no_game(name: str) -> None:
     found = game_words(MODULES[name].read_text())
+    assert not found, f"{name} names a game: {found}"
+
+
+def test_the_games_are_known_from_the_registry() -> None:
+    assert GAME_WORDS.search("Penta") and GAME_WORDS.search("farkle")
+    assert len(SHARED_MODULES) > 30 and "zaria_web.play.screen" in SHARED_MODULES
+    assert not [m for m in SHARED_MODULES if m.startswith("zaria_web.penta")]
+
+
+@pytest.mark.parametrize("name", SHARED_MODULES)
+def test_shared_modules_name_no_game_in_their_code(name: str) -> None:
+    found = game_words(MODULES[name].read_text(), comments=False)
     assert not found, f"{name} names a game: {found}"
 
 

@@ -687,14 +687,18 @@ CLEAR = 1e-8
 #: 400); a gap between a choice and an option not tied with it must be this far from
 #: TIE, so that the engine's own arithmetic cannot turn it into a tie, or the reverse.
 #: (A few true gaps are of the order of 1e-9: the float32 values' step, about 1.5e-5 near
-#: 250, times a probability such as 1/7776; Penta's are all above 1e-8.)
-MARGIN = TIE / 4
+#: 250, times a probability such as 1/7776; Penta's are all above 1e-8, Yatzy has two
+#: within 2.5e-10 of TIE.)
+MARGIN = 2.5e-11
 
 
 def _check_gaps(gap: FloatArray) -> None:
     unclear = np.abs(gap - TIE) < MARGIN
     if unclear.any():
-        raise SystemExit(f"{int(unclear.sum())} decisions have a gap near TIE: not clear-cut")
+        near = ", ".join(f"{g:.3e}" for g in np.sort(gap[unclear].ravel())[:5])
+        raise SystemExit(
+            f"{int(unclear.sum())} decisions have a gap near TIE ({near}): not clear-cut"
+        )
 
 
 def _changed(

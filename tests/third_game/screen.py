@@ -13,9 +13,9 @@ from third_game.engine import ROUNDS, STATE_VERSION, ClimbGame, Roll, Stop, Togg
 from zaria.game import Seat
 from zaria_web.play.intents import Play
 from zaria_web.play.log import Note, Turn
-from zaria_web.play.screen import GameScreen, GameSpec
+from zaria_web.play.screen import GameScreen, GameSpec, PartDefaults
 from zaria_web.play.seats import MAX_HUMANS, shown_name
-from zaria_web.runtime.effects import Effects, Timer
+from zaria_web.runtime.effects import Effects
 from zaria_web.screen import any_case
 from zaria_web.storage.counted import Counted
 from zaria_web.ui import widgets
@@ -50,11 +50,12 @@ def button(label: str, act: str, ident: str, enabled: bool = True, primary: bool
     )
 
 
-class ClimbPart:
-    """Climb's own part of the screen: it keeps nothing beside the shared model."""
+class ClimbPart(PartDefaults[ClimbGame]):
+    """Climb's own part of the screen: it keeps nothing beside the shared model, and
+    leaves to the defaults every hook it does not need."""
 
     def __init__(self, s: GameScreen[ClimbGame]) -> None:
-        self.s = s
+        super().__init__(s)
         self._total_before = 0
 
     @property
@@ -69,23 +70,11 @@ class ClimbPart:
     def levels(self) -> tuple[str, ...]:
         return LEVELS
 
-    def computer_level(self, chosen: str) -> str:
-        return chosen
-
-    def new_game(self, seats: list[Seat]) -> ClimbGame:
+    def new_game(self, seats: list[Seat], duplicate: bool = False) -> ClimbGame:
         return ClimbGame.new(seats, strict=self.s.form.strict)
-
-    def check_save(self, game: ClimbGame, state: dict[str, Any]) -> None:
-        return None
-
-    def extras(self) -> dict[str, Any]:
-        return {}
 
     def player(self, seat: Seat) -> Computer:
         return Computer()
-
-    def started(self, out: Effects) -> None:
-        out.focus(f"#{PREFIX}-roll")
 
     def ended(self, out: Effects) -> None:
         out.focus(f"#{PREFIX}-end-title")
@@ -97,21 +86,6 @@ class ClimbPart:
         names = ", ".join(shown_name(self.s.ctx.tr, self.game.seats[w]) for w in outcome.winners)
         return self.tr("climb.end.winners", names=names)
 
-    def entered(self, out: Effects) -> None:
-        return None
-
-    def undone(self, out: Effects) -> None:
-        out.focus(f"#{PREFIX}-roll")
-
-    def busy(self, out: Effects) -> None:
-        return None
-
-    def update(self, intent: Any, out: Effects) -> None:
-        return None
-
-    def after_update(self, intent: Any, out: Effects) -> None:
-        return None
-
     def keys(self) -> dict[str, Any]:
         game = self.s.live()
         if game is None or not self.s.human_turn():
@@ -121,18 +95,9 @@ class ClimbPart:
             keys["s"] = Play(Stop())
         return any_case(keys)
 
-    def timer(self) -> Timer | None:
-        return None
-
-    def prepare_timer(self) -> Timer | None:
-        return None
-
     # -- playing ------------------------------------------------------------------------
     def before_play(self, action: Any) -> None:
         self._total_before = self.game.totals[self.game.current]
-
-    def refused(self, action: Any) -> None:
-        return None
 
     def played(self, action: Any, out: Effects) -> None:
         game = self.game
@@ -141,9 +106,6 @@ class ClimbPart:
             key = "climb.log.bust" if game.busted else "climb.log.roll"
             out.announce(self.tr(key, face=game.die or 0))
         self.s.note = None
-
-    def held(self, out: Effects) -> None:
-        return None
 
     def die_said(self, index: int) -> str:
         return self.tr("climb.die", value=self.game.die or 0)
@@ -156,7 +118,7 @@ class ClimbPart:
             out.sound("score", soft=computer)
 
     def stats_key(self) -> Counted:
-        return Counted(PREFIX, real=self.s.pad is not None)
+        return Counted(PREFIX, real=self.s.real_dice)
 
     def stats_extra(self) -> dict[str, Any]:
         return {"wins": True}
@@ -169,9 +131,6 @@ class ClimbPart:
         return frag(widgets.note_text(self.s.ctx.tr, (said.msg_id, dict(said.params))))
 
     # -- the game log -------------------------------------------------------------------
-    def log_before(self, action: Any) -> list[Note]:
-        return []
-
     def log_played(self, action: Any, turn: Turn) -> None:
         game = self.game
         seat = turn.seat
@@ -264,7 +223,7 @@ class ClimbPart:
         )
         return el(
             "section",
-            el("h2", self._winners(), id=f"{PREFIX}-end-title", tabindex="-1"),
+            el("h2", self._winners(), id=f"{PREFIX}-end-title", tabindex="-1", data_end_title=True),
             el("ol", places, class_=f"{PREFIX}-ranking"),
             el("div", again, class_="btn-row"),
             class_=f"{PREFIX} end",

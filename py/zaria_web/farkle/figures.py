@@ -36,7 +36,7 @@ def count_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
         turns=len(turns),
         banked=sum(t.points for t in turns if t.kind == "bank"),
         lost=sum(t.kind == "bust" for t in turns),
-        hot=sum(t.hot_dice for t in turns),
+        hot=sum(int(t.facts.get("hot_dice", 0)) for t in turns),
     )
 
 

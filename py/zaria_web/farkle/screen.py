@@ -269,7 +269,7 @@ class FarklePart:
         events = game.events
         for e in events:
             if e.kind is EventKind.HOT_DICE:
-                turn.hot_dice += 1
+                turn.facts["hot_dice"] = int(turn.facts.get("hot_dice", 0)) + 1
                 turn.steps.append(Note.of("farkle.event.hot", points=e.points))
         lost = next((e for e in events if e.kind is EventKind.LOST_TURN), None)
         dice = lost.dice if lost is not None else game.roll or ()
@@ -666,6 +666,7 @@ SPEC: GameSpec[FarkleGame] = GameSpec(
         "farkle.log.taken_back": frozenset({"points"}),
     },
     turn_kinds=("bank", "bust"),
+    turn_facts={"hot_dice": 0},
     part=FarklePart,
     resumed_note=("farkle.resumed", {}),
     busted=_busted,

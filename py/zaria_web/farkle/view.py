@@ -951,7 +951,7 @@ def render_over(tr: Translator, v: OverView) -> Markup:
     return el(
         "section",
         el("p", kicker, class_="fk-kicker"),
-        el("h2", _over_title(tr, v), id="fk-over-title", tabindex="-1"),
+        el("h2", _over_title(tr, v), id="fk-over-title", tabindex="-1", data_end_title=True),
         house_summary(tr, v.rules, "fk-over-house"),
         len(v.seats) > 1 and ranking,  # alone: the title says the total
         widgets.undo_summary(tr, "fk", [seat_name(tr, x) for x in v.seats], v.undos),

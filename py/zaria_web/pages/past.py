@@ -177,7 +177,7 @@ class PastScreen(Page):
         elif isinstance(intent, Enter | StorageChanged | Refresh):
             self._load(out)
             if isinstance(intent, Enter):
-                out.focus(".past .end-title, .past #fk-over-title, #past-title")
+                out.focus(".past [data-end-title], #past-title")
 
     # -- drawing -------------------------------------------------------------------
     def view(self) -> Markup:

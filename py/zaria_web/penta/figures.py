@@ -86,7 +86,7 @@ def count_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
     for t in log.finished(seat):
         if t.kind != "record":
             continue
-        if t.box == Box.PENTA.value and t.points >= PENTA_BOX_SCORE:
+        if t.facts.get("box") == Box.PENTA.value and t.points >= PENTA_BOX_SCORE:
             pentas += 1
         pentas += t.points // JOKER_BONUS
     return replace(p, logged=p.logged + 1).add(pentas=pentas)

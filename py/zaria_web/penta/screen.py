@@ -319,11 +319,13 @@ class PentaPart:
                 turn.steps.append(Note.of("penta.announce.bonus", bonus=scored.bonus))
             # The turn's points: the box's, with the Penta bonus and an upper bonus reached.
             total = game.totals(scored.seat).total
-            turn.kind, turn.box, turn.total = "record", box, total
+            turn.kind, turn.total = "record", total
+            turn.facts["box"] = box
             turn.points = total - self._total_before
 
     def taken_back(self, turn: Turn) -> Note:
-        return Note.of("penta.log.taken_back", box=turn.box)
+        """The line of a record taken back; the turn forgets its box."""
+        return Note.of("penta.log.taken_back", box=turn.facts.pop("box", ""))
 
     def _rolled(self, out: Effects) -> None:
         game = self.s.game
@@ -654,6 +656,7 @@ SPEC: GameSpec[PentaGame] = GameSpec(
         "penta.log.taken_back": frozenset({"box"}),
     },
     turn_kinds=("record",),
+    turn_facts={"box": ""},
     log_words={"box": "penta.box."},
     part=PentaPart,
     coach=True,

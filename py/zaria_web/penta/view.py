@@ -861,7 +861,14 @@ class PentaView:
         title = self._end_title(game, outcome)
         return el(
             "section",
-            el("h2", title, id="penta-end-title", class_="end-title", tabindex="-1"),
+            el(
+                "h2",
+                title,
+                id="penta-end-title",
+                class_="end-title",
+                tabindex="-1",
+                data_end_title=True,
+            ),
             len(game.seats) > 1 and self._ranking(game, outcome),  # alone: the title's score
             widgets.undo_summary(tr, "penta", names, game.undos),
             again and _end_buttons(tr),

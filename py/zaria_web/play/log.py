@@ -21,6 +21,8 @@ from typing import Any
 #: saved log with any other is refused, as is a finished turn of another kind than
 #: the game's ``turn_kinds``.
 Notes = Mapping[str, frozenset[str]]
+#: The facts a game's turns may note, by name, each with its default (its kind).
+Facts = Mapping[str, int | str]
 #: Bounds on a saved log: no game comes near them.
 MAX_TURNS = 20_000
 #: The largest number a log holds (points and totals are far below it).
@@ -57,8 +59,9 @@ class Turn:
     kind: str = ""  # "" while the turn is in progress
     points: int = 0  # what the turn scored (a record with its bonuses, a bank)
     total: int = 0  # the seat's game total after the turn
-    hot_dice: int = 0  # Farkle: how many times the turn had hot dice
-    box: str = ""  # Penta: the box recorded
+    #: What the game notes of the turn beside its steps (the box recorded, how many
+    #: times it had all its dice score), by name: a whole number or a short text.
+    facts: dict[str, int | str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,8 +71,7 @@ class Turn:
             "kind": self.kind,
             "points": self.points,
             "total": self.total,
-            "hot_dice": self.hot_dice,
-            "box": self.box,
+            "facts": dict(self.facts),
         }
 
 
@@ -103,7 +105,23 @@ def _note(raw: Any, notes: Notes) -> Note:
     return Note.of(msg_id, **params)
 
 
-def _turn(raw: Any, seats: int, notes: Notes, kinds: tuple[str, ...]) -> Turn:
+def _facts(raw: dict[str, Any], facts: Facts) -> dict[str, int | str]:
+    """A turn's facts, each of the kind of its default in ``facts`` (the game's). A log
+    written before turns had facts kept them beside the turn's other fields."""
+    found = raw.get("facts", raw)
+    if type(found) is not dict:
+        raise ValueError(f"game log: a turn's facts are not an object: {found!r}")
+    if "facts" in raw and set(found) - set(facts):
+        raise ValueError(f"game log: unknown facts of a turn: {sorted(set(found) - set(facts))}")
+    read: dict[str, int | str] = {}
+    for name, default in facts.items():
+        if name in found:
+            is_int = type(default) is int
+            read[name] = _int(found, name, 0) if is_int else _text(found[name], name)
+    return read
+
+
+def _turn(raw: Any, seats: int, notes: Notes, kinds: tuple[str, ...], facts: Facts) -> Turn:
     if type(raw) is not dict:
         raise ValueError(f"game log: a turn is not an object: {raw!r}")
     seat = _int(raw, "seat", 0)
@@ -122,8 +140,7 @@ def _turn(raw: Any, seats: int, notes: Notes, kinds: tuple[str, ...]) -> Turn:
         kind=kind,
         points=_int(raw, "points", 0),
         total=_int(raw, "total"),
-        hot_dice=_int(raw, "hot_dice", 0),
-        box=_text(raw.get("box"), "box"),
+        facts=_facts(raw, facts),
     )
 
 
@@ -137,16 +154,19 @@ class GameLog:
         return {"turns": [t.to_dict() for t in self.turns]}
 
     @classmethod
-    def from_dict(cls, d: Any, seats: int, notes: Notes, kinds: tuple[str, ...]) -> GameLog:
+    def from_dict(
+        cls, d: Any, seats: int, notes: Notes, kinds: tuple[str, ...], facts: Facts | None = None
+    ) -> GameLog:
         """The log saved as ``d`` of a game of ``seats`` seats whose steps may say
-        ``notes`` and whose turns end in one of ``kinds``; a :class:`ValueError` for
-        anything malformed (only the last turn may be in progress)."""
+        ``notes``, whose turns end in one of ``kinds`` and note the ``facts`` the game
+        notes (each with its default); a :class:`ValueError` for anything malformed
+        (only the last turn may be in progress)."""
         if type(d) is not dict or type(d.get("turns")) is not list:
             raise ValueError("game log: not an object with a list of turns")
         raw = d["turns"]
         if len(raw) > MAX_TURNS:
             raise ValueError("game log: too many turns")
-        turns = [_turn(t, seats, notes, kinds) for t in raw]
+        turns = [_turn(t, seats, notes, kinds, facts or {}) for t in raw]
         if any(not t.kind for t in turns[:-1]):
             raise ValueError("game log: a turn before the last is not finished")
         if any(a.round > b.round for a, b in itertools.pairwise(turns)):
@@ -178,7 +198,7 @@ class GameLog:
         last = self.turns[-1] if self.turns else None
         if last is None or last.seat != seat or not last.kind:
             return None
-        last.kind, last.points, last.total, last.box = "", 0, 0, ""
+        last.kind, last.points, last.total = "", 0, 0
         while last.steps and last.steps[-1].msg_id in decision:
             last.steps.pop()
         last.steps.append(note)

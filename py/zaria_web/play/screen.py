@@ -52,7 +52,7 @@ from zaria_web.play.intents import (
     ToggleLog,
 )
 from zaria_web.play.lesson import OFFER, Lesson, offer, setting_key
-from zaria_web.play.log import GameLog, Note, Notes, Turn
+from zaria_web.play.log import Facts, GameLog, Note, Notes, Turn
 from zaria_web.play.modes import Mode
 from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
@@ -138,6 +138,9 @@ class GameSpec(Generic[G]):
     #: (Farkle's set-aside) rather than enter the next throw.
     digits_pick_dice: Callable[[G], bool] = lambda game: False
     log_words: Mapping[str, str] = field(default_factory=dict)
+    #: What its turns note beside their steps, by name, with each default (a box
+    #: recorded): :attr:`zaria_web.play.log.Turn.facts`.
+    turn_facts: Facts = field(default_factory=dict)
     #: The game's own rows of the settings screen: each setting's key, its label and
     #: the words for its values, in order (shown after the computer's pace).
     settings: Callable[[Translator], Mapping[str, tuple[str, Mapping[str, str]]]] = lambda tr: {}
@@ -243,7 +246,74 @@ class GamePart(Protocol[G]):
         """The table of the game in progress."""
 
     def view_end(self) -> Markup:
-        """The end of the game."""
+        """The end of the game, its title marked ``data-end-title`` (where the focus goes
+        when a finished game is opened again)."""
+
+
+class PartDefaults(Generic[G]):
+    """What a game's part does where it needs nothing of its own: a part subclasses
+    it and writes only the hooks of :class:`GamePart` its game uses (the game, its
+    form and views, its computer player, its log's records, its statistics' key)."""
+
+    def __init__(self, s: GameScreen[G]) -> None:
+        self.s = s
+
+    def computer_level(self, chosen: str) -> str:
+        return chosen
+
+    def check_save(self, game: G, state: dict[str, Any]) -> None:
+        return None
+
+    def extras(self) -> dict[str, Any]:
+        return {}
+
+    def before_play(self, action: Any) -> None:
+        return None
+
+    def refused(self, action: Any) -> None:
+        return None
+
+    def held(self, out: Effects) -> None:
+        return None
+
+    def started(self, out: Effects) -> None:
+        out.focus(f"#{self.s.prefix}-roll")
+
+    def undone(self, out: Effects) -> None:
+        out.focus(f"#{self.s.prefix}-roll")
+
+    def entered(self, out: Effects) -> None:
+        return None
+
+    def busy(self, out: Effects) -> None:
+        return None
+
+    def update(self, intent: Any, out: Effects) -> None:
+        return None
+
+    def after_update(self, intent: Any, out: Effects) -> None:
+        return None
+
+    def keys(self) -> dict[str, Any]:
+        return {}
+
+    def timer(self) -> Timer | None:
+        return None
+
+    def prepare_timer(self) -> Timer | None:
+        return None
+
+    def stats_extra(self) -> dict[str, Any]:
+        return {}
+
+    def turn_outcome(self) -> Markup:
+        return Markup()
+
+    def feel(self, action: Any, seat: int, out: Effects) -> None:
+        return None
+
+    def log_before(self, action: Any) -> list[Note]:
+        return []
 
 
 class GameScreen(Page, Generic[G]):
@@ -789,7 +859,8 @@ class GameScreen(Page, Generic[G]):
 
     def read_log(self, raw: Any, seats: int) -> GameLog:
         """A saved log of this game (a ValueError for a malformed one)."""
-        return GameLog.from_dict(raw, seats, self.spec.log_notes, self.spec.turn_kinds)
+        spec = self.spec
+        return GameLog.from_dict(raw, seats, spec.log_notes, spec.turn_kinds, spec.turn_facts)
 
     # -- drawing ----------------------------------------------------------------------
     def view(self) -> Markup:
