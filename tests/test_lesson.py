@@ -301,3 +301,17 @@ def test_a_lesson_has_an_address() -> None:
     assert address("farkle-lesson") == "#/farkle-lesson"
     _, host = open_lesson("penta")
     assert host.history[-1] == "penta-lesson"
+
+
+def test_the_bubble_follows_a_change_of_language() -> None:
+    app, host = open_lesson("farkle")
+    app.action(*BANK)  # refused: the lesson says to roll
+    assert Page(host.screen_html).text["lesson-wrong"] == Translator("en")(
+        "farkle.lesson.wrong.roll"
+    )
+    app.action("lang", {"value": "tr"})
+    page = Page(host.screen_html)
+    tr = Translator("tr")
+    assert page.text["lesson-wrong"] == tr("farkle.lesson.wrong.roll")
+    assert page.text["lesson-say"] == tr("farkle.lesson.roll")
+    assert page.text["lesson-count"] == tr("lesson.count", n=1, of=lesson(app).count)

@@ -209,7 +209,8 @@ class Lesson(Mode):
         self.script = script
         self.game = game
         self.index = 0
-        #: The sentence answering the last move refused, until the next move.
+        #: The sentence answering the last move refused (its message id, so that it
+        #: follows a change of language), until the next move.
         self.wrong: str | None = None
         self.rolls = ScriptedRolls()
         #: Whether the last step was reached and its Done pressed (or left).
@@ -302,10 +303,8 @@ class Lesson(Mode):
     def _refuse(self, s: Table, step: Step, out: Effects) -> None:
         """A move the step does not take: nothing is played, and the lesson says what
         to do (the step's own answer, else what its kind asks for)."""
-        tr = s.ctx.tr
-        key = step.wrong or ("lesson.wrong.wait" if step.wait else "lesson.wrong.read")
-        self.wrong = tr(key)
-        out.announce(self.wrong)
+        self.wrong = step.wrong or ("lesson.wrong.wait" if step.wait else "lesson.wrong.read")
+        out.announce(s.ctx.tr(self.wrong))
 
     def _waited(self, s: Table, out: Effects) -> None:
         step = self.step
@@ -384,7 +383,7 @@ class Lesson(Mode):
             )
         )
         wrong = (
-            el("p", self.wrong, class_="lesson-wrong", id="lesson-wrong")
+            el("p", tr(self.wrong), class_="lesson-wrong", id="lesson-wrong")
             if self.wrong
             else Markup()
         )
