@@ -118,4 +118,10 @@ MESSAGES: dict[str, str] = {
     "err.penta.held_shape": "Τα κρατημένα ζάρια πρέπει να δοθούν και για τα πέντε ζάρια.",
     "err.penta.unknown_box": "Δεν υπάρχει τέτοια θέση στο φύλλο βαθμολογίας.",
     "err.penta.penta_box": "Το κουτί Penta μπορεί μόνο να είναι ελεύθερο ή να έχει 0 ή 50.",
+    "penta.rules.house": "Κανόνας του σπιτιού",
+    "penta.rules.joker": "Τζόκερ:",
+    "penta.rules.joker.penta": "μόνο όσο η θέση Πέντα έχει 50 (Πέντα)",
+    "penta.rules.joker.printed": "μόλις συμπληρωθεί η θέση Πέντα (οι τυπωμένοι κανόνες)",
+    "penta.rules.penta": "Οι κανόνες του Πέντα",
+    "penta.rules.printed": "Οι τυπωμένοι κανόνες",
 }

@@ -118,4 +118,10 @@ MESSAGES: dict[str, str] = {
     "err.penta.held_shape": "The dice to hold must be given for all five dice.",
     "err.penta.unknown_box": "There is no such box on the score sheet.",
     "err.penta.penta_box": "The Penta box can only be free, or hold 0 or 50.",
+    "penta.rules.house": "House rule",
+    "penta.rules.joker": "Joker:",
+    "penta.rules.joker.penta": "only while the Penta box holds 50 (Penta)",
+    "penta.rules.joker.printed": "whenever the Penta box is filled (the printed rules)",
+    "penta.rules.penta": "Penta’s rules",
+    "penta.rules.printed": "The printed rules",
 }

@@ -118,4 +118,10 @@ MESSAGES: dict[str, str] = {
     "err.penta.held_shape": "Les dés à garder doivent être indiqués pour les cinq dés.",
     "err.penta.unknown_box": "Cette case n’existe pas sur la feuille de score.",
     "err.penta.penta_box": "La case Penta ne peut être que libre, ou valoir 0 ou 50.",
+    "penta.rules.house": "Règle maison",
+    "penta.rules.joker": "Joker :",
+    "penta.rules.joker.penta": "seulement si la case Penta vaut 50 (Penta)",
+    "penta.rules.joker.printed": "dès que la case Penta est remplie (les règles imprimées)",
+    "penta.rules.penta": "Règles du Penta",
+    "penta.rules.printed": "Les règles imprimées",
 }

@@ -118,4 +118,10 @@ MESSAGES: dict[str, str] = {
     "err.penta.held_shape": "Tutulacak zarlar beş zarın hepsi için belirtilmeli.",
     "err.penta.unknown_box": "Puan tablosunda böyle bir kutu yok.",
     "err.penta.penta_box": "Penta kutusu yalnızca boş olabilir ya da 0 veya 50 tutabilir.",
+    "penta.rules.house": "Ev kuralı",
+    "penta.rules.joker": "Joker:",
+    "penta.rules.joker.penta": "yalnızca Penta kutusunda 50 varken (Penta)",
+    "penta.rules.joker.printed": "Penta kutusu doldurulduğu anda (basılı kurallar)",
+    "penta.rules.penta": "Penta kuralları",
+    "penta.rules.printed": "Basılı kurallar",
 }
