@@ -210,13 +210,8 @@ class Challenge:
         if duel is not None and duel.seed != seed:
             raise ValueError("a challenge save answers a duel on other dice")
         attempts = _attempts(raw.get("attempts", 0))  # none in a save of the first version
-        rules = raw.get("rules", None if duel is None else duel.rules)
-        if rules is not None and (not isinstance(rules, str) or len(rules) > 200):
-            raise ValueError("a challenge save's rules are not an id")
-        if duel is not None and rules != duel.rules:
-            raise ValueError("a challenge save answers a duel by other rules")
         made = cls(kind, str(seed), str(date), duel, list(str(moves)), attempts=attempts)
-        made.rules = rules
+        made.rules = _rules(raw, duel)
         made.grade = _grade(raw.get("grade"))
         return made
 
@@ -348,6 +343,17 @@ def _grade(raw: Any) -> tuple[int, str] | None:
     if not isinstance(raw[0], int) or not isinstance(raw[1], str):
         raise ValueError("a challenge save's grade is not a score and moves")
     return int(raw[0]), str(raw[1])
+
+
+def _rules(raw: dict[str, Any], duel: duels.Duel | None) -> str | None:
+    """A saved challenge's rules id (None: the game's own; a save from before rules
+    were kept names none, and answers its duel's); ValueError if bad."""
+    rules = raw.get("rules", None if duel is None else duel.rules)
+    if rules is not None and (not isinstance(rules, str) or len(rules) > 200):
+        raise ValueError("a challenge save's rules are not an id")
+    if duel is not None and rules != duel.rules:
+        raise ValueError("a challenge save answers a duel by other rules")
+    return rules
 
 
 def _attempts(raw: Any) -> int:
