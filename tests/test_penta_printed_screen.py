@@ -28,8 +28,9 @@ from zaria_web.penta import review
 from zaria_web.penta import screen as penta_screen
 from zaria_web.play.intents import Play
 from zaria_web.play.screen import GameScreen
+from zaria_web.runtime.effects import SaveFile
 from zaria_web.runtime.routes import entry_of
-from zaria_web.storage import stats
+from zaria_web.storage import archive, stats, transfer
 from zaria_web.storage.counted import Counted
 
 PRINTED_URL = "data/penta_printed_table.bin"
@@ -300,3 +301,41 @@ def test_the_rules_page_has_a_section_on_the_printed_rules(lang: str) -> None:
     assert 'id="rules-penta-printed"' in page
     assert tr("rules.penta.printed") in page
     assert "**" not in page  # the bold marks became <strong>
+
+
+def test_a_finished_game_of_the_printed_rules_is_kept_exported_and_imported() -> None:
+    host = _host()
+    app, _ = start({}, host=host)
+    _play_out(app)
+    [entry] = archive.load(host)
+    assert entry.counted == Counted("penta", "printed")
+    app.go("stats")
+    app.action("open-game", {"id": entry.id})
+    page = Page(host.screen_html)
+    assert "The printed rules" in page.plain()  # its end screen says under which rules
+    app.go("stats")
+    app.action("stats-export", {})
+    text = host.performed_of(SaveFile)[-1].text
+    assert "penta:printed" in json.loads(text)["stats"]
+    before = stats.load(host)
+    other = _host()
+    again = App(other, {})
+    again.go("stats")
+    other.picked[transfer.FIELD] = text
+    again.action("stats-import", {"value": "C:\\fakepath\\zaria.json", "event": "input"})
+    again.action("stats-import-yes", {})
+    assert stats.load(other) == before and archive.load(other)[0].counted == entry.counted
+
+
+def test_undo_takes_back_a_forced_joker_and_the_game_log_writes_it() -> None:
+    app, host = start({"dice": JOKER_SCRIPT})
+    sacrifice_penta_then_roll_five_fours(app)
+    app.action("box", {"box": "fours"})
+    app.action("validate", {})
+    assert game(app).sheets[0][Box.FOURS] == 20
+    app.action("undo", {})
+    assert game(app).sheets[0][Box.FOURS] is None and game(app).options() == {Box.FOURS: (20, 0)}
+    app.action("box", {"box": "fours"})
+    app.action("validate", {})
+    log = Page(host.screen_html).plain()
+    assert "Fours" in log and "took back" in log
