@@ -30,7 +30,7 @@ from zaria_web.play.intents import Play
 from zaria_web.play.screen import GameScreen
 from zaria_web.runtime.effects import SaveFile
 from zaria_web.runtime.routes import entry_of
-from zaria_web.storage import archive, stats, transfer
+from zaria_web.storage import archive, duels, stats, transfer
 from zaria_web.storage.counted import Counted
 
 PRINTED_URL = "data/penta_printed_table.bin"
@@ -270,6 +270,12 @@ def test_a_duel_under_the_printed_rules_carries_them_in_its_link() -> None:
         (Page(ben_host.screen_html).tags["penta-link"]["value"] or "").split("#/duel/")[1]
     )
     assert back.rules == "printed" and len(back.results) == 2
+    # Kept with the finished games, and opened again there under its rules.
+    seed = screen(ben).versus.challenge.seed
+    ben.go("stats")
+    ben.action("open-game", {"id": duels.ident("penta", seed)})
+    shown = Page(ben_host.screen_html).plain()
+    assert "The printed rules" in shown and "not verified" not in shown
 
 
 def _play_solo(app: App) -> None:
