@@ -69,9 +69,7 @@ def test_the_printed_rules_on_a_phone_in_greek_through_to_the_forced_joker(
     no_error_box(page)
 
 
-def test_the_form_and_the_table_under_the_printed_rules_on_a_desktop(
-    app: App, shots: Path
-) -> None:
+def test_the_form_and_the_table_under_the_printed_rules_on_a_desktop(app: App, shots: Path) -> None:
     app.page.set_viewport_size({"width": 1280, "height": 800})
     page = app.open(SCRIPT)
     open_form(page, "en")
