@@ -345,3 +345,22 @@ def test_undo_takes_back_a_forced_joker_and_the_game_log_writes_it() -> None:
     app.action("validate", {})
     log = Page(host.screen_html).plain()
     assert "Fours" in log and "took back" in log
+
+
+def test_the_score_pad_plays_the_printed_rules_from_real_dice_and_counts_them_as_real() -> None:
+    host = _host()
+    app = App(host, {})
+    app.action("open", {"game": "penta-pad"})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("penta-rules", {"value": "printed", "event": "change"})
+    app.action("start", {})
+    assert game(app).rules is PRINTED
+    for faces in ("12346", "44444"):
+        for f in faces:
+            app.action("face", {"face": f})
+        app.action("roll", {})
+        if faces == "12346":
+            app.action("box", {"box": "penta"})
+            app.action("validate", {})
+    assert game(app).options() == {Box.FOURS: (20, 0)}
+    assert screen(app).part.stats_key() == Counted("penta", real=True)
