@@ -83,3 +83,21 @@ def test_the_form_and_the_table_under_the_printed_rules_on_a_desktop(app: App, s
     expect(page.locator(".penta-rules-tag")).to_have_text("The printed rules")
     page.screenshot(path=str(shots / "penta-printed-table-desktop.png"))
     no_error_box(page)
+
+
+def test_a_duel_started_here_offers_the_printed_rules_in_french(
+    phone: Callable[..., App], shots: Path
+) -> None:
+    tr = Translator("fr")
+    app = phone(viewport=(390, 844))
+    page = app.open("#/duel/penta")
+    page.select_option("#lang", "fr")
+    group = page.get_by_role("radiogroup", name=tr("challenge.rules_choice"))
+    expect(group.get_by_role("radio", name=tr("penta.rules.penta"))).to_be_checked()
+    group.get_by_role("radio", name=tr("penta.rules.printed")).check()
+    expect(page.locator(".challenge-rules-named")).to_have_text(tr("penta.rules.printed"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(shots / "penta-printed-duel-form-phone.png"))
+    page.locator("#penta-play").click()
+    expect(page.locator(".penta-rules-tag")).to_have_text(tr("penta.rules.printed"))
+    no_error_box(page)
