@@ -7,11 +7,11 @@ import pytest
 
 from fake_host import PENTA_TABLE, FakeHost, start_penta
 from zaria.penta.game import PentaGame
+from zaria.penta.scoring import PENTA
 from zaria_web.app import App
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
-from zaria_web.runtime.data_files import DataFile
 
 
 def penta(app: App) -> PentaGame:
@@ -54,7 +54,7 @@ def test_a_download_answered_after_the_app_closed_still_reaches_the_next_app(
 ) -> None:
     # The strategy table is shared by every app of the page's life: an answer that
     # arrives after a restart must fill it, or the next app would wait for ever.
-    monkeypatch.setattr(penta_screen, "TABLE", DataFile(TABLE_URL, penta_screen._read_table))
+    monkeypatch.setitem(penta_screen.TABLES, "penta", penta_screen.table_file(PENTA))
     host = FakeHost()
     host.slow_downloads = True
     host.files[TABLE_URL] = PENTA_TABLE
@@ -65,7 +65,7 @@ def test_a_download_answered_after_the_app_closed_still_reaches_the_next_app(
     assert [url for url, _, _ in host.pending] == [TABLE_URL]
     app.close()
     host.deliver()
-    assert penta_screen.TABLE.ready
+    assert penta_screen.TABLES["penta"].ready
     again = App(host, {})
     again.action("open", {"game": "penta"})
     again.action("start", {})

@@ -69,8 +69,9 @@ def test_rules_written_otherwise_are_read_as_the_rules_they_name(
         ("yacht", "unknown game 'yacht'"),
         ("Penta", "unknown game 'Penta'"),
         ("yacht:real", "unknown game 'yacht'"),
-        ("penta:additive", "penta has no house rules"),
-        ("penta:", "penta has no house rules"),
+        ("penta:additive", "unknown house rules 'additive'"),
+        ("penta:", "unknown house rules ''"),
+        ("penta:printed:real", "unknown house rules 'printed:real'"),
         ("farkle:", "unknown house rules ''"),
         ("farkle:bogus", "unknown house rules 'bogus'"),
         ("farkle:penalty500", "unknown house rules 'penalty500'"),
@@ -96,7 +97,9 @@ def test_a_key_that_is_not_text_is_refused() -> None:
     ("make", "why"),
     [
         (lambda: Counted("yacht"), "unknown game 'yacht'; games: penta, farkle"),
-        (lambda: Counted("penta", "additive"), "penta has no house rules"),
+        (lambda: Counted("penta", "additive"), "unknown house rules 'additive'"),
+        (lambda: Counted("penta", "penta"), "counted without a rules id"),
+        (lambda: Counted("penta", "printed", real=True), "real dice are counted whatever"),
         (lambda: Counted("farkle", "additive", real=True), "real dice are counted whatever"),
         (lambda: Counted("farkle", "standard"), "counted without a rules id"),
         (lambda: Counted("farkle", "additive-penalty500-open350"), "unknown house rules"),
@@ -108,9 +111,15 @@ def test_a_value_that_names_nothing_counted_is_refused(make: object, why: str) -
 
 
 def test_only_a_game_registered_with_house_rules_has_them() -> None:
-    assert [g.name for g in games.GAMES if g.house_rules] == ["farkle"]
-    with pytest.raises(BadCounted, match="penta has no house rules"):
-        Counted("penta", DEFAULT_RULES.id)
+    assert [g.name for g in games.GAMES if g.house_rules] == ["penta", "farkle"]
+    undo = games.register(games.Registered("sevens", "sevens_package"))
+    try:
+        with pytest.raises(BadCounted, match="sevens has no house rules"):
+            Counted("sevens", DEFAULT_RULES.id)
+    finally:
+        undo()
+    assert Counted.parse("penta:printed") == Counted("penta", "printed")
+    assert Counted.parse("penta:penta") == Counted("penta")  # the rules page's game
     label = figures.rules_label(Translator("en"), None)
     assert label == " · ".join(Translator("en")(k, **p) for k, p in DEFAULT_RULES.summary())
 

@@ -10,12 +10,11 @@ import pytest
 
 from fake_host import PENTA_TABLE, FakeHost, Page, start_penta
 from zaria.penta.game import PentaGame
-from zaria.penta.scoring import Box
+from zaria.penta.scoring import PENTA, Box
 from zaria_web.app import App
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import READ_MS, GameScreen
-from zaria_web.runtime.data_files import DataFile
 from zaria_web.runtime.effects import Focus, ScrollTop
 
 
@@ -224,7 +223,7 @@ def test_a_bad_seed_or_script_is_explained_in_the_players_language() -> None:
 
 def slow_table(monkeypatch: pytest.MonkeyPatch) -> FakeHost:
     """A page on which the strategy table is not loaded yet and downloads slowly."""
-    monkeypatch.setattr(penta_screen, "TABLE", DataFile(TABLE_URL, penta_screen._read_table))
+    monkeypatch.setitem(penta_screen.TABLES, "penta", penta_screen.table_file(PENTA))
     host = FakeHost()
     host.slow_downloads = True
     return host
@@ -315,7 +314,7 @@ def test_a_failed_download_is_asked_again_by_the_button_only(
     app, _ = start_penta({"dice": "11111"}, computer=True, host=host)
     host.files.pop(TABLE_URL)
     host.deliver()  # not found
-    assert penta_screen.TABLE.failed and 'data-act="table-retry"' in host.screen_html
+    assert penta_screen.TABLES["penta"].failed and 'data-act="table-retry"' in host.screen_html
     app.action("roll", {})
     assert asked(host) == []  # playing on does not ask again by itself
     host.files[TABLE_URL] = PENTA_TABLE

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 
 from fake_host import PENTA_TABLE, FakeHost, record_farkle, record_penta
 from zaria.i18n import LANGUAGES, Translator
+from zaria.penta.scoring import PENTA
 from zaria_web.app import App
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta import view as penta_view
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
-from zaria_web.runtime.data_files import DataFile
 from zaria_web.storage import saves, stats
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.saves import SaveFormatError
@@ -647,7 +647,7 @@ def test_a_save_with_any_field_replaced_opens_and_plays(
 def test_a_broken_strategy_table_says_so_and_downloads_again(
     monkeypatch: pytest.MonkeyPatch, arrives: str
 ) -> None:
-    monkeypatch.setattr(penta_screen, "TABLE", DataFile(TABLE_URL, penta_screen._read_table))
+    monkeypatch.setitem(penta_screen.TABLES, "penta", penta_screen.table_file(PENTA))
     host = FakeHost()
     if arrives == "truncated":  # an HTTP 200 with a third of the bytes
         host.files[TABLE_URL] = PENTA_TABLE[: len(PENTA_TABLE) // 3]

@@ -10,17 +10,17 @@ import pytest
 
 from fake_host import PENTA_TABLE, FakeHost, Page
 from zaria.i18n import Translator
+from zaria.penta.scoring import PENTA
 from zaria_web.app import App
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
-from zaria_web.runtime.data_files import DataFile
 
 
 @pytest.fixture
 def no_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """A page on which the strategy table is not loaded yet."""
-    monkeypatch.setattr(penta_screen, "TABLE", DataFile(TABLE_URL, penta_screen._read_table))
+    monkeypatch.setitem(penta_screen.TABLES, "penta", penta_screen.table_file(PENTA))
 
 
 def new_app(storage: dict[str, str] | None = None, slow: bool = False) -> tuple[App, FakeHost]:

@@ -143,7 +143,8 @@ _REGISTERED: list[Registered] = [
     Registered(
         "penta",
         "zaria_web.penta",
-        data=("penta_table.bin",),
+        house_rules=True,
+        data=("penta_table.bin", "penta_printed_table.bin"),
         art=5,
         settings=(("autorecord", "3", ("3", "5", "10", "off")), ("coach", "off", ("on", "off"))),
         duplicate=True,

@@ -70,7 +70,7 @@ class ClimbPart(PartDefaults[ClimbGame]):
     def levels(self) -> tuple[str, ...]:
         return LEVELS
 
-    def new_game(self, seats: list[Seat], duplicate: bool = False) -> ClimbGame:
+    def new_game(self, seats: list[Seat], duplicate: str | None = None) -> ClimbGame:
         return ClimbGame.new(seats, strict=self.s.form.strict)
 
     def player(self, seat: Seat) -> Computer:

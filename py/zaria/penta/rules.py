@@ -198,6 +198,13 @@ class Rules:
     def __repr__(self) -> str:
         return f"<Rules {self.id}>"
 
+    # A member is one value, compared by identity: a copy of it is itself.
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self
+
     # --- the sheet -----------------------------------------------------------------
 
     @cached_property

@@ -153,8 +153,8 @@ class FarklePart:
     def computer_level(self, chosen: str) -> str:
         return chosen if chosen in self.levels() else "expert"  # the form never offers it
 
-    def new_game(self, seats: list[Seat], duplicate: bool = False) -> FarkleGame:
-        if duplicate:  # a challenge: ten turns alone, by the standard rules
+    def new_game(self, seats: list[Seat], duplicate: str | None = None) -> FarkleGame:
+        if duplicate is not None:  # a challenge: ten turns alone, by the standard rules
             return FarkleGame.new(
                 seats, DEFAULT_TARGET, DEFAULT_RULES, strict=True, turns=moves.SOLO_TURNS
             )

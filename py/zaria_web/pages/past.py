@@ -97,7 +97,8 @@ def duel_screen(ctx: Context, game: str, kept: duels.Duel) -> GameScreen[Any]:
     versus.check_save(screen, None, {"challenge": kept.challenge})  # raises for a bad one
     mine = versus.challenge
     assert mine is not None
-    screen.game, screen.phase = dup.replayed(mine.seed, "".join(mine.moves)), "end"
+    replayed = versus.played_by(mine).replayed  # by the duel's rules
+    screen.game, screen.phase = replayed(mine.seed, "".join(mine.moves)), "end"
     return screen
 
 

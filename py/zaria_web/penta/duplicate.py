@@ -3,19 +3,24 @@
 Its challenge is a solo strict game of 13 rounds, graded by the optimal player on
 the same dice (once its table is here); results are set side by side box by box,
 and a result's row of symbols tells how much each round's choices cost against
-the optimal player's (the review), never the dice.
+the optimal player's (the review), never the dice. The daily dice are played by
+Penta's rules; a duel started here may be played by the printed rules too, which
+its link names (Penta's rules with an empty id, as links always had).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from zaria.i18n import Translator
 from zaria.penta import moves
 from zaria.penta.game import PentaGame
-from zaria.penta.scoring import Box
+from zaria.penta.rules import Rules
 from zaria.penta.strategy import Strategy
+from zaria_web.penta import house
 from zaria_web.play.challenge import Duplicate, score
 from zaria_web.runtime.data_files import DataFile
 
@@ -27,24 +32,30 @@ SYMBOLS = ("🟩", "🟨", "🟥")
 UNKNOWN = "⬜"
 
 
-def grader(table: DataFile[Strategy]) -> Callable[[str], tuple[int, str] | None]:
-    """The optimal player's score and moves on a seed's dice, from ``table`` (the
-    strategy's download); None until it is here."""
+def grader(
+    tables: Mapping[str, DataFile[Strategy]], rules: Rules = house.DEFAULT
+) -> Callable[[str], tuple[int, str] | None]:
+    """The optimal player's score and moves on a seed's dice under ``rules``, from
+    their table in ``tables`` (the download of their strategy, by rules id); None
+    until it is here."""
 
     def grade(seed: str) -> tuple[int, str] | None:
-        if table.value is None:
+        strategy = tables[rules.id].value
+        if strategy is None:
             return None
-        game, played = moves.computer_game(seed, table.value)
+        game, played = moves.computer_game(seed, strategy, rules)
         return score(game), played
 
     return grade
 
 
-def rows(tr: Translator, seed: str, played: str) -> list[tuple[str, int]]:
+def rows(
+    tr: Translator, seed: str, played: str, rules: Rules = house.DEFAULT
+) -> list[tuple[str, int]]:
     """A finished game's points box by box, then its bonuses."""
-    game = moves.replayed(seed, played)
+    game = moves.replayed(seed, played, rules)
     sheet, totals = game.sheets[0], game.totals(0)
-    out = [(tr("penta.box." + box.value), sheet[box] or 0) for box in Box]
+    out = [(tr("penta.box." + box.value), sheet[box] or 0) for box in rules.order]
     out.append((tr("penta.upper_bonus"), totals.upper_bonus))
     out.append((tr("penta.penta_bonus"), totals.penta_bonus))
     return out
@@ -73,16 +84,25 @@ def legend(tr: Translator) -> dict[str, str]:
     }
 
 
-def duplicate(table: DataFile[Strategy]) -> Duplicate[PentaGame]:
-    """Penta's challenges, graded by the optimal player of ``table``."""
+def _under(rules: Rules, tables: Mapping[str, DataFile[Strategy]]) -> Duplicate[PentaGame]:
+    """The challenges played by ``rules``, graded from their table in ``tables``."""
     return Duplicate(
-        code=moves.CODE,
-        rules="",
-        replayed=moves.replayed,
-        grade=grader(table),
+        code=moves.code_for(rules),
+        rules=house.link_id(rules),
+        replayed=partial(moves.replayed, rules=rules),
+        grade=grader(tables, rules),
         grader="penta.grader",
         format="penta.challenge.format",
-        rows=rows,
+        rows=partial(rows, rules=rules),
         symbols=symbols,
         legend=legend,
     )
+
+
+def duplicate(tables: Mapping[str, DataFile[Strategy]]) -> Duplicate[PentaGame]:
+    """Penta's challenges, graded by the optimal player of each rules' table in
+    ``tables`` (by rules id); a duel may be played by every rules offered."""
+    others = {house.link_id(r): _under(r, tables) for r in house.OFFERED[1:]}
+    base = _under(house.DEFAULT, tables)
+    offered = tuple((house.link_id(r), house.label_key(r)) for r in house.OFFERED)
+    return replace(base, variant=others.get, offered=offered)

@@ -18,8 +18,9 @@ from typing import Protocol
 
 from zaria.i18n import Translator
 from zaria.penta.scoring import Box
-from zaria_web.penta import optimal
+from zaria_web.penta import house, optimal
 from zaria_web.play.log import GameLog
+from zaria_web.storage.counted import Counted
 from zaria_web.storage.player_stats import PlayerStats, shown_name
 from zaria_web.storage.stats import SeatFigures, Summary
 from zaria_web.ui.charts import histogram
@@ -144,3 +145,40 @@ def chart(tr: Translator, section: str, p: PlayerStats) -> Markup:
     )  # fmt: skip
     note = tr("stats.optimal_note", games=dist.games, mean=tr.decimal(dist.mean, 1))
     return frag(drawn, el("p", note, class_="stats-chart-note"))
+
+
+# -- house rules -------------------------------------------------------------------
+#: The id of the rules page's game in the statistics' panel (its part's anchor).
+DEFAULT_RULES_ID = house.DEFAULT.id
+
+
+def canonical_rules(rules_id: str, exact: bool) -> str | None:
+    """The id of the rules ``rules_id`` names, as this version writes it (None: the
+    rules page's game); raises ValueError for rules it does not know (``exact`` changes
+    nothing: every id is written one way).
+
+    >>> canonical_rules("printed", exact=True), canonical_rules("penta", exact=False)
+    ('printed', None)
+    """
+    rules = house.rules_of(rules_id) if rules_id else None
+    if rules is None:
+        raise ValueError("an empty rules id")
+    return None if rules is house.DEFAULT else rules.id
+
+
+def counted(rules_id: str, real: bool = False) -> Counted:
+    """What a Penta game under the rules ``rules_id`` is counted under (a score pad's
+    apart, whatever the rules).
+
+    >>> counted("printed"), counted("penta").encode()
+    (Counted(game='penta', rules='printed', real=False), 'penta')
+    """
+    if real:
+        return Counted("penta", real=True)
+    return Counted("penta", canonical_rules(rules_id, exact=True))
+
+
+def rules_label(tr: Translator, rules_id: str | None) -> str:
+    """The heading of the games counted under ``rules_id`` (None: the rules page's)."""
+    rules = house.DEFAULT if rules_id is None else house.rules_of(rules_id)
+    return tr(house.label_key(rules))

@@ -106,7 +106,7 @@ class Options:
     def of(cls, game: PentaGame, strategy: Strategy | None) -> Options | None:
         if game.dice is None or strategy is None or game.over:
             return None
-        tv = strategy.turn(SheetState.from_sheet(game.sheets[game.current]))
+        tv = strategy.turn(SheetState.from_sheet(game.sheets[game.current], game.rules))
         boxes = {v.box: v.expected for v in tv.box_values(game.dice)}
         keeps = tv.keep_values(game.dice, game.rolls_left) if game.rolls_left else {}
         return cls(keeps, boxes)

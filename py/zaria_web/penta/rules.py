@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from zaria.i18n import Translator
+from zaria.penta.rules import Rules
 from zaria.penta.scoring import (
     BOXES,
     FULL_HOUSE_SCORE,
@@ -26,6 +27,7 @@ from zaria.penta.scoring import (
     box_options,
     score,
 )
+from zaria_web.penta import house
 from zaria_web.storage.settings import DEFAULT_SETTINGS
 from zaria_web.ui.html import Markup, el, frag
 from zaria_web.ui.rules_text import Section, heading, joined, listing, para, table, text
@@ -57,6 +59,11 @@ def sections(tr: Translator, settings: Mapping[str, str]) -> list[Section]:
         ("rules-penta-turn", tr("rules.penta.turn"), _penta_turn(tr, autorecord)),
         ("rules-penta-sheet", tr("rules.penta.sheet"), _penta_sheet(tr)),
         ("rules-penta-bonus", tr("rules.penta.bonus"), _penta_bonus(tr)),
+        *(
+            (f"rules-penta-{r.id}", tr(f"rules.penta.{r.id}"), _house_rules(tr, r))
+            for r in house.OFFERED
+            if r is not house.DEFAULT
+        ),
         (
             "rules-penta-end",
             tr("rules.penta.end"),
@@ -74,9 +81,9 @@ def _penta_short(tr: Translator) -> Markup:
             text(
                 tr,
                 "rules.penta.short.bonus",
-                bonus=UPPER_BONUS,
-                threshold=UPPER_BONUS_THRESHOLD,
-                penta_bonus=PENTA_BONUS,
+                bonus=house.DEFAULT.upper_bonus,
+                threshold=house.DEFAULT.upper_threshold,
+                penta_bonus=house.DEFAULT.extra_bonus,
             ),
         ],
     )
@@ -226,4 +233,48 @@ def _penta_bonus(tr: Translator) -> Markup:
             penta=penta,
             large_straight=named(tr, Box.LARGE_STRAIGHT),
         ),
+    )
+
+
+def printed_examples(rules: Rules) -> tuple[int, int]:
+    """Five 4s under ``rules`` with the Penta box at zero: what they score in Fours
+    while it is free (the joker's first step, no bonus), and in the Large straight
+    once Fours is used (the joker at full value).
+
+    >>> from zaria.penta.scoring import PRINTED
+    >>> printed_examples(PRINTED)
+    (20, 40)
+    """
+    free = set(rules.order) - {rules.five_box}
+    fours = rules.upper[JOKER_EXAMPLE[0] - 1]
+    in_fours = rules.options(JOKER_EXAMPLE, free, 0)[fours][0]
+    large = rules.options(JOKER_EXAMPLE, free - {fours}, 0)[Box.LARGE_STRAIGHT][0]
+    return in_fours, large
+
+
+def _house_rules(tr: Translator, rules: Rules) -> Markup:
+    """A house rule's section: what it keeps, what it changes (the joker), an example."""
+    penta = named(tr, rules.five_box)
+    in_fours, large = printed_examples(rules)
+    return frag(
+        para(
+            tr,
+            f"rules.penta.{rules.id}.text",
+            rounds=rules.rounds,
+            bonus=rules.upper_bonus,
+            threshold=rules.upper_threshold,
+            extra=rules.extra_bonus,
+            penta=penta,
+            points=rules.five_score,
+        ),
+        para(
+            tr,
+            f"rules.penta.{rules.id}.zero",
+            penta=penta,
+            fours=named(tr, rules.upper[JOKER_EXAMPLE[0] - 1]),
+            four_points=in_fours,
+            large_straight=named(tr, Box.LARGE_STRAIGHT),
+            large=large,
+        ),
+        para(tr, f"rules.penta.{rules.id}.table"),
     )

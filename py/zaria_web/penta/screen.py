@@ -1,9 +1,12 @@
 """Penta's screen: what Penta adds to the shared game screen.
 
 The box a person has selected, the auto-record countdown, the coach, the
-decisions reviewed at the end, the sheet and settings toggles, and the strategy
-table the optimal player and the coach read (downloaded once per page, when the
-first game starts or a game in progress is resumed). Everything else (the form,
+decisions reviewed at the end, the sheet and settings toggles, the house rule
+chosen on the form (Penta's rules or the printed rules, :mod:`zaria_web.penta.house`:
+the game carries them, and everything below reads them from it), and the strategy
+table of the game's rules that the optimal player and the coach read (each rules'
+table downloaded once per page, when the first game under them starts or is resumed;
+a visitor who never plays the printed rules never downloads theirs). Everything else (the form,
 the computer's turns, saving, the end) is
 :class:`~zaria_web.play.screen.GameScreen`'s; the HTML is :mod:`zaria_web.penta.view`'s.
 """
@@ -20,10 +23,11 @@ from zaria.game import Seat
 from zaria.penta import players
 from zaria.penta.game import STATE_VERSION, PentaGame, Record, Roll, Toggle
 from zaria.penta.players import LEVELS
+from zaria.penta.rules import Rules
 from zaria.penta.scoring import Box
 from zaria.penta.strategy import SheetState, Strategy, load_table, prepare
 from zaria_web.acts import Intent, Maker, checked, datum, table
-from zaria_web.penta import figures, review, saved, view
+from zaria_web.penta import figures, house, review, saved, view
 from zaria_web.penta.duplicate import duplicate
 from zaria_web.penta.feel import felt
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
@@ -37,22 +41,30 @@ from zaria_web.storage.counted import Counted
 from zaria_web.storage.settings import ChangeSetting
 from zaria_web.ui.html import Markup
 
-TABLE_URL = "data/penta_table.bin"
+
+def table_file(rules: Rules) -> DataFile[Strategy]:
+    """The download of ``rules``' strategy table (``data/<its table file>``), read into
+    the optimal player's strategy with its dice tables built."""
+
+    def read(data: bytes) -> Strategy:
+        t0 = time.perf_counter()
+        strategy = Strategy(load_table(data, rules))
+        t1 = time.perf_counter()
+        prepare()
+        file.times["prepare_ms"] = (time.perf_counter() - t1) * 1000
+        file.times["table_ms"] = (t1 - t0) * 1000
+        return strategy
+
+    file: DataFile[Strategy] = DataFile(f"data/{rules.table_file}", read)
+    return file
 
 
-def _read_table(data: bytes) -> Strategy:
-    """The optimal player's strategy from the downloaded table, its dice tables built."""
-    t0 = time.perf_counter()
-    strategy = Strategy(load_table(data))
-    t1 = time.perf_counter()
-    prepare()
-    TABLE.times["prepare_ms"] = (time.perf_counter() - t1) * 1000
-    TABLE.times["table_ms"] = (t1 - t0) * 1000
-    return strategy
-
-
-#: The strategy table, shared by every game of the page's life.
-TABLE: DataFile[Strategy] = DataFile(TABLE_URL, _read_table)
+#: Each offered rules' strategy table, by rules id, shared by every game of the
+#: page's life.
+TABLES: dict[str, DataFile[Strategy]] = {r.id: table_file(r) for r in house.OFFERED}
+#: Penta's own table (the rules page's game).
+TABLE = TABLES[house.DEFAULT.id]
+TABLE_URL = TABLE.url
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,13 @@ class SelectBox(Intent, acts="box"):
     """Select ``box`` (again: unselect it) before validating."""
 
     box: Box = datum("box", Box)
+
+
+@dataclass(frozen=True)
+class SetRules(Intent, acts="penta-rules"):
+    """The form's house rule: the rules the next game is played by (a rules id)."""
+
+    rules: str = datum("value", absent="")
 
 
 @dataclass(frozen=True)
@@ -118,7 +137,7 @@ ACTS: dict[str, Maker] = {
     "hold": lambda d: Play(Toggle(int(d["index"]))),
     # The coach's checkbox: a setting ticked on or off.
     "coach": lambda d: ChangeSetting("coach", "on" if checked(d.get("value", "")) else "off"),
-    **table(SelectBox, Validate, ToggleSheet, ToggleSettings, RetryTable, SheetFocus),
+    **table(SelectBox, Validate, ToggleSheet, ToggleSettings, RetryTable, SheetFocus, SetRules),
 }
 
 
@@ -134,6 +153,8 @@ class PentaPart:
 
     def __init__(self, s: GameScreen[PentaGame]) -> None:
         self.s = s
+        #: The rules the form's next game is played by (a resumed game's are its own).
+        self.rules: Rules = house.DEFAULT
         self.selected: Box | None = None
         #: The player's total before the action being played (a turn's points).
         self._total_before = 0
@@ -155,8 +176,14 @@ class PentaPart:
         self._keep_said = False
 
     @property
+    def table(self) -> DataFile[Strategy]:
+        """The strategy table of the game's rules (the form's before a game)."""
+        game = self.s.game
+        return TABLES[(self.rules if game is None else game.rules).id]
+
+    @property
     def strategy(self) -> Strategy | None:
-        return TABLE.value
+        return self.table.value
 
     def after_update(self, intent: Any, out: Effects) -> None:
         if isinstance(intent, ChangeSetting) and intent.key == "autorecord":
@@ -165,7 +192,7 @@ class PentaPart:
             self.countdown = None  # no countdown behind the question
         elif isinstance(intent, KeepPlaying | BackToGame):
             self._start_countdown()
-        if not TABLE.failed:  # after a failure, the button (or coming back) asks again
+        if not self.table.failed:  # after a failure, the button (or coming back) asks again
             self._want_table(out)  # a game may have started, or come back to the table
 
     # -- the shared screen's hooks ----------------------------------------------------
@@ -175,17 +202,22 @@ class PentaPart:
     def computer_level(self, chosen: str) -> str:
         return chosen
 
-    def new_game(self, seats: list[Seat], duplicate: bool = False) -> PentaGame:
+    def new_game(self, seats: list[Seat], duplicate: str | None = None) -> PentaGame:
         self.decisions = []
         self.selected = None
-        return PentaGame.new(seats, strict=self.s.form.strict or duplicate)
+        if duplicate is not None:  # a challenge: its rules, as its link names them
+            return PentaGame.new(seats, strict=True, rules=house.rules_of(duplicate))
+        return PentaGame.new(seats, strict=self.s.form.strict, rules=self.rules)
 
     def check_save(self, game: PentaGame, state: dict[str, Any]) -> None:
         if any(s.computer and s.level not in LEVELS for s in game.seats):
             raise StateError("penta save: unknown computer level")
+        if game.rules not in house.OFFERED:
+            raise StateError(f"penta save: the rules {game.rules.id!r} are not Penta's")
         extras = saved.penta_extras(state, len(game.seats), frozenset(game.options()))
         self.selected = extras.selected
         self.decisions = [review.Decision(**d) for d in extras.decisions]
+        self.rules = game.rules
 
     def extras(self) -> dict[str, Any]:
         return {
@@ -209,7 +241,7 @@ class PentaPart:
         a finished game, the rules or another game never do. Opening the screen again
         after a failed download tries again, as the button does."""
         if self.s.live() is not None:
-            TABLE.request(out)
+            self.table.request(out)
 
     def started(self, out: Effects) -> None:
         self.countdown = None
@@ -405,7 +437,8 @@ class PentaPart:
         game = self.s.game
         if game is None or game.dice is None or self.strategy is None:
             return None
-        return self.strategy.best_box(SheetState.from_sheet(game.sheets[game.current]), game.dice)
+        state = SheetState.from_sheet(game.sheets[game.current], game.rules)
+        return self.strategy.best_box(state, game.dice)
 
     def timer(self) -> Timer | None:
         return None if self.countdown is None else Timer(1000, Tick())
@@ -433,8 +466,8 @@ class PentaPart:
         handle = OWN.get(type(intent))
         if handle is not None:
             handle(self, intent, out)
-        elif isinstance(intent, Arrived | Failed) and intent.file is TABLE:
-            TABLE.answer(intent)
+        elif isinstance(intent, Arrived | Failed) and intent.file in TABLES.values():
+            intent.file.answer(intent)
             self._start_countdown()
         elif isinstance(intent, Refresh) and self.countdown is None:
             self._start_countdown()  # the table came for another screen
@@ -462,7 +495,7 @@ class PentaPart:
         if not self.s.human_turn() or game is None:
             return
         options = game.options()
-        boxes = [b for b in Box if b in options]
+        boxes = [b for b in game.rules.order if b in options]
         if not boxes:
             return
         if self.selected in boxes:
@@ -497,9 +530,16 @@ class PentaPart:
         self.settings_open = not self.settings_open
 
     def _retry_table(self, intent: RetryTable, out: Effects) -> None:
-        if TABLE.failed:
+        if self.table.failed:
             out.focus("#screen")  # the button goes while the table downloads
-            TABLE.request(out)
+            self.table.request(out)
+
+    def _set_rules(self, intent: SetRules, out: Effects) -> None:
+        """The form's house rule changed (rules it does not offer change nothing)."""
+        try:
+            self.rules = house.rules_of(intent.rules)
+        except ValueError:
+            return
 
     def keys(self) -> dict[str, Any]:
         game = self.s.game
@@ -527,7 +567,7 @@ class PentaPart:
         if self.countdown is not None and self.countdown_box is not None:
             return self.countdown_box
         options = game.options()
-        return next((b for b in Box if b in options), None)
+        return next((b for b in game.rules.order if b in options), None)
 
     # -- drawing ------------------------------------------------------------------------
     def _view(self) -> view.PentaView:
@@ -538,7 +578,12 @@ class PentaPart:
         problem = self.s.notice or self.s.note
         dice_error = None if self.s.real_dice else self.s.dice.source.describe(self.s.ctx.tr)
         return self._view().setup(
-            self.s.form, problem, dice_error, can_go_back, computer_choice=not self.s.real_dice
+            self.s.form,
+            problem,
+            dice_error,
+            can_go_back,
+            computer_choice=not self.s.real_dice,
+            rules=self.rules,
         )
 
     def view_end(self) -> Markup:
@@ -565,7 +610,7 @@ class PentaPart:
                 show_all=self.show_all,
                 settings_open=self.settings_open,
                 waiting_for_table=self.strategy is None and self.s.computer_turn(),
-                table_error=TABLE.error if TABLE.failed else None,
+                table_error=self.table.error if self.table.failed else None,
                 dice_error=self.s.dice.source.describe(self.s.ctx.tr),
                 strategy_missing=self.strategy is None,
                 pad=self.s.pad_view(),
@@ -607,7 +652,9 @@ class PentaPart:
 
     # -- what Penta leaves to the shared screen ------------------------------------------
     def stats_key(self) -> Counted:
-        return Counted("penta", real=self.s.real_dice)
+        game = self.s.game
+        rules = house.DEFAULT if game is None else game.rules
+        return figures.counted(rules.id, real=self.s.real_dice)
 
     def busy(self, out: Effects) -> None:
         return None  # the table shows whose turn it is; a tap on it plays nothing
@@ -624,6 +671,7 @@ OWN: dict[type, Callable[[PentaPart, Any, Effects], None]] = {
     ToggleSheet: PentaPart._toggle_sheet,
     ToggleSettings: PentaPart._toggle_settings,
     RetryTable: PentaPart._retry_table,
+    SetRules: PentaPart._set_rules,
 }
 
 
@@ -662,5 +710,5 @@ SPEC: GameSpec[PentaGame] = GameSpec(
     coach=True,
     shows_first=_shows_first,
     settings=lambda tr: {"autorecord": view.autorecord_choice(tr)},
-    duplicate=duplicate(TABLE),
+    duplicate=duplicate(TABLES),
 )

@@ -14,7 +14,9 @@ from zaria.i18n import Translator
 from zaria.outcome import Outcome
 from zaria.penta.game import PentaGame, Totals
 from zaria.penta.players import LEVELS
-from zaria.penta.scoring import LOWER, UPPER, UPPER_BONUS_THRESHOLD, Box
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import Box
+from zaria_web.penta import house
 from zaria_web.penta.review import Coach, Decision, Keep, Score, choice_of, costliest_first
 from zaria_web.penta.review import verdict as review_verdict
 from zaria_web.play.seats import MAX_HUMANS, SeatForm, default_number, shown_name
@@ -72,6 +74,14 @@ def _real_kicker(tr: Translator) -> Markup:
 
 #: The end ranking's columns (the parts of each total are in the final sheets).
 END_COLUMNS = ("common.rank", "common.player", "penta.total")
+
+
+def rules_tag(tr: Translator, rules: Rules) -> Markup | None:
+    """The rules a game is played by, said on its table and its end when they are not
+    the rules page's game."""
+    if rules is house.DEFAULT:
+        return None
+    return el("p", tr(house.label_key(rules)), class_="penta-rules-tag")
 
 
 def countdown_text(tr: Translator, box: Box | None, left: int) -> str:
@@ -221,6 +231,23 @@ class PentaView:
         """The hand-over setting, offered when several people share the device."""
         return self.settings.get("handover", "on") == "on" if len(setup.names) > 1 else None
 
+    def _rules_fields(self, chosen: Rules) -> Markup:
+        """The house rule: when a Penta is a joker (Penta's rules or the printed rules)."""
+        tr = self.tr
+        choices = [
+            widgets.radio("penta-rules", "penta-rules", r.id, tr(house.joker_key(r)), r is chosen)
+            for r in house.OFFERED
+        ]
+        group = el(
+            "div",
+            el("span", tr("penta.rules.joker"), class_="fk-seglabel", id="penta-rules-label"),
+            choices,
+            class_="fk-segs penta-rules-choice",
+            role="radiogroup",
+            aria_labelledby="penta-rules-label",
+        )
+        return el("fieldset", el("legend", tr("penta.rules.house")), group, class_="house")
+
     def setup(
         self,
         setup: SeatForm,
@@ -228,6 +255,7 @@ class PentaView:
         dice_error: str | None,
         can_go_back: bool = False,
         computer_choice: bool = True,
+        rules: Rules = house.DEFAULT,
     ) -> Markup:
         """The new game form; without ``computer_choice`` (a score pad) no computer plays."""
         tr = self.tr
@@ -259,6 +287,7 @@ class PentaView:
             error,
             self._message(message),
             players,
+            self._rules_fields(rules),
             computer_choice and self._computer_fields(setup),
             computer_choice and self.settings_panel(),
             el("div", back, start, class_="btn-row end"),
@@ -582,8 +611,9 @@ class PentaView:
         )
         name = tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))
         turn = el("div", el("h2", name, class_="turn-name"), ghosts, class_="turn-slot")
-        round_ = el("p", tr("penta.round", n=game.round, of=13), class_="round")
-        return el("div", el("div", turn, round_), coach, class_="penta-head")
+        round_ = el("p", tr("penta.round", n=game.round, of=game.rules.rounds), class_="round")
+        rules = rules_tag(tr, game.rules)
+        return el("div", el("div", turn, round_, rules), coach, class_="penta-head")
 
     def _box_row(self, s: TableState, box: Box, apart: int) -> Markup:
         """One box's row: each player's score, the current player's option if free
@@ -605,8 +635,9 @@ class PentaView:
         head = el("th", tr("penta.box." + box.value), scope="row")
         return el("tr", head, cells, class_=f"box-row {box.value}")
 
-    def _sum_rows(self, totals: list[Totals], cur: int, part: str) -> Markup:
-        """The sums under the upper section (``upper``) or the lower one (``lower``)."""
+    def _sum_rows(self, totals: list[Totals], cur: int, part: str, threshold: int) -> Markup:
+        """The sums under the upper section (``upper``) or the lower one (``lower``);
+        ``threshold``: the upper total that earns the upper bonus."""
         tr = self.tr
 
         def row(key: str, values: list[str], cls: str) -> Markup:
@@ -616,7 +647,7 @@ class PentaView:
         def bonus(t: Totals) -> str:
             if t.upper_bonus:
                 return tr.number(t.upper_bonus)
-            return tr("penta.bonus_need", n=UPPER_BONUS_THRESHOLD - t.upper)
+            return tr("penta.bonus_need", n=threshold - t.upper)
 
         if part == "upper":
             return frag(
@@ -640,11 +671,12 @@ class PentaView:
         n = len(game.seats)
         cur = shown_seat(game)
         totals = [game.totals(i) for i in range(n)]
+        rules = game.rules
         rows = frag(
-            [self._box_row(s, b, cur) for b in UPPER],
-            self._sum_rows(totals, cur, "upper"),
-            [self._box_row(s, b, cur) for b in LOWER],
-            self._sum_rows(totals, cur, "lower"),
+            [self._box_row(s, b, cur) for b in rules.upper],
+            self._sum_rows(totals, cur, "upper", rules.upper_threshold),
+            [self._box_row(s, b, cur) for b in rules.lower],
+            self._sum_rows(totals, cur, "lower", rules.upper_threshold),
         )
         cls = "sheet" + (" show-all" if s.show_all else "") + f" cols-{n}"
         table = el(
@@ -869,6 +901,7 @@ class PentaView:
                 tabindex="-1",
                 data_end_title=True,
             ),
+            rules_tag(tr, game.rules),
             len(game.seats) > 1 and self._ranking(game, outcome),  # alone: the title's score
             widgets.undo_summary(tr, "penta", names, game.undos),
             again and _end_buttons(tr),
@@ -933,10 +966,10 @@ class PentaView:
             ]
 
         body = frag(
-            boxes(UPPER),
+            boxes(game.rules.upper),
             row(tr("penta.upper_total"), [t.upper for t in totals], "es-sum"),
             row(tr("penta.upper_bonus"), [t.upper_bonus for t in totals], "es-sum"),
-            boxes(LOWER),
+            boxes(game.rules.lower),
             row(tr("penta.lower_total"), [t.lower for t in totals], "es-sum"),
             row(tr("penta.penta_bonus"), [t.penta_bonus for t in totals], "es-sum"),
             row(tr("penta.total"), [t.total for t in totals], "es-sum es-total"),

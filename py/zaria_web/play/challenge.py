@@ -73,6 +73,23 @@ class Duplicate(Generic[G]):
     symbols: Callable[[Any], str]
     #: What each symbol of that row means, in the player's language (its legend).
     legend: Callable[[Translator], dict[str, str]]
+    #: The challenge of the game under other rules, by their id (None: not played),
+    #: for a game whose duels may be played by its house rules: a link carries the
+    #: id, and a duel started here is played by the rules its form offers.
+    variant: Callable[[str], Duplicate[G] | None] = field(default=lambda rules: None)
+    #: The rules a duel started here may be played by: each one's id and the message
+    #: naming it (empty: only :attr:`rules`, and the form offers no choice).
+    offered: tuple[tuple[str, str], ...] = ()
+
+    def for_rules(self, rules: str | None) -> Duplicate[G]:
+        """The challenge played by the rules ``rules`` (None: :attr:`rules`); raises
+        :class:`~zaria_web.duel.LinkError` for rules the game does not play."""
+        if rules is None or rules == self.rules:
+            return self
+        found = self.variant(rules)
+        if found is None:
+            raise duels.LinkError("err.link.rules", f"rules {rules[:40]!r} are not played")
+        return found
 
 
 def score(game: Game[Any]) -> int:
@@ -163,6 +180,9 @@ class Challenge:
     #: The row of symbols kept with a daily's result, when its game was replayed
     #: from the moves kept (Penta's review of its choices is not in them).
     kept_symbols: str = ""
+    #: The id of the rules it is played by (None: the game's challenges' own; a duel
+    #: answered is played by the rules its link names).
+    rules: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """What a save keeps of it (the others are read back from the duel)."""
@@ -174,6 +194,7 @@ class Challenge:
             "moves": "".join(self.moves),
             "grade": None if self.grade is None else list(self.grade),
             "attempts": self.attempts,
+            **({} if self.rules is None else {"rules": self.rules}),
         }
 
     @classmethod
@@ -190,6 +211,7 @@ class Challenge:
             raise ValueError("a challenge save answers a duel on other dice")
         attempts = _attempts(raw.get("attempts", 0))  # none in a save of the first version
         made = cls(kind, str(seed), str(date), duel, list(str(moves)), attempts=attempts)
+        made.rules = _rules(raw, duel)
         made.grade = _grade(raw.get("grade"))
         return made
 
@@ -245,7 +267,7 @@ def fresh_duel(game: str) -> Challenge:
 
 def answering(duel: duels.Duel) -> Challenge:
     """The challenge of a duel link opened: its dice, its results so far."""
-    return Challenge(DUEL, duel.seed, duel=duel)
+    return Challenge(DUEL, duel.seed, duel=duel, rules=duel.rules)
 
 
 def read_back(dup: Duplicate[Any], tr: Translator, duel: duels.Duel) -> tuple[Other, ...]:
@@ -268,6 +290,13 @@ class ShareResult(Intent, acts="share"):
     """Share the result (``what``: ``result``, the day's text; ``duel``, a challenge)."""
 
     what: str = datum("what", absent="result")
+
+
+@dataclass(frozen=True)
+class ChallengeRules(Intent, acts="challenge-rules"):
+    """The rules a duel started here is played by (one its form offers)."""
+
+    rules: str = datum("value", absent="")
 
 
 @dataclass(frozen=True)
@@ -314,6 +343,17 @@ def _grade(raw: Any) -> tuple[int, str] | None:
     if not isinstance(raw[0], int) or not isinstance(raw[1], str):
         raise ValueError("a challenge save's grade is not a score and moves")
     return int(raw[0]), str(raw[1])
+
+
+def _rules(raw: dict[str, Any], duel: duels.Duel | None) -> str | None:
+    """A saved challenge's rules id (None: the game's own; a save from before rules
+    were kept names none, and answers its duel's); ValueError if bad."""
+    rules = raw.get("rules", None if duel is None else duel.rules)
+    if rules is not None and (not isinstance(rules, str) or len(rules) > 200):
+        raise ValueError("a challenge save's rules are not an id")
+    if duel is not None and rules != duel.rules:
+        raise ValueError("a challenge save answers a duel by other rules")
+    return rules
 
 
 def _attempts(raw: Any) -> int:

@@ -160,9 +160,10 @@ class GamePart(Protocol[G]):
     def computer_level(self, chosen: str) -> str:
         """The level the computer plays at, for the level ``chosen`` on the form."""
 
-    def new_game(self, seats: list[Seat], duplicate: bool = False) -> G:
+    def new_game(self, seats: list[Seat], duplicate: str | None = None) -> G:
         """A new game for ``seats`` (the form's other choices are the part's); with
-        ``duplicate``, a challenge's solo strict game (:mod:`zaria_web.play.challenge`)."""
+        ``duplicate``, a challenge's solo strict game (:mod:`zaria_web.play.challenge`)
+        by the rules of that id (its :class:`~zaria_web.play.challenge.Duplicate`'s)."""
 
     def check_save(self, game: G, state: dict[str, Any]) -> None:
         """Read the game's own fields of a save (raises for a bad one)."""

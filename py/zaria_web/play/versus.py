@@ -37,7 +37,9 @@ from zaria_web.ui.names import in_every_language
 DEFAULT_NAMES = tuple(in_every_language(DEFAULT_NAME, n=1))
 
 #: A challenge's own controls, by ``data-act``.
-ACTS: dict[str, Maker] = table(ch.ShareResult, ch.NewDuel, ch.Shared, ch.TodaysDice)
+ACTS: dict[str, Maker] = table(
+    ch.ShareResult, ch.NewDuel, ch.Shared, ch.TodaysDice, ch.ChallengeRules
+)
 
 
 class Table(Protocol):
@@ -95,6 +97,11 @@ class Versus(Mode):
         #: the next dice: tomorrow's, or today's already).
         self.today = ""
 
+    def played_by(self, challenge: ch.Challenge | None) -> ch.Duplicate[Any]:
+        """The game's challenge under ``challenge``'s rules (its daily dice's, a duel
+        link's, or those chosen for a duel started here)."""
+        return self.dup.for_rules(None if challenge is None else challenge.rules)
+
     # -- the game's life ----------------------------------------------------------------
     def update(self, s: Table, intent: Any, out: Effects) -> None:
         self.today = s.ctx.host.now_iso()[:10]
@@ -110,9 +117,13 @@ class Versus(Mode):
         elif isinstance(intent, NewGame | ConfirmNew):
             pass  # one attempt counts: no new game over a challenge in progress
         elif isinstance(intent, ch.NewDuel):
+            rules = None if self.challenge is None else self.challenge.rules
             self.offer = ch.fresh_duel(self.game_name)
+            self.offer.rules = rules  # another duel by the same rules, unless changed
             s.phase = "setup"
             out.focus(f"#{s.prefix}-play")
+        elif isinstance(intent, ch.ChallengeRules):
+            self._choose_rules(intent.rules)
         else:
             s.shared_update(intent, out)
         if isinstance(intent, SeatName) and intent.index == 0:
@@ -120,6 +131,15 @@ class Versus(Mode):
         elif isinstance(intent, Enter) and s.phase == "setup" and not s.form.names[0]:
             s.form.names[0] = daily.last_name(s.ctx.host)
         self.regrade(s, out)
+
+    def _choose_rules(self, rules: str) -> None:
+        """The rules of a duel started here, as its form offers them (a link's, a
+        daily's and any the game does not offer stay as they are)."""
+        offer = self.offer
+        if offer is None or offer.duel is not None or self.kind == DAILY:
+            return
+        if rules in (r for r, _ in self.dup.offered):
+            offer.rules = None if rules == self.dup.rules else rules
 
     def look(self, s: Table, out: Effects) -> None:
         """Read the day and the daily dice played, and offer what the form offers: a
@@ -171,11 +191,12 @@ class Versus(Mode):
         """Play ``day``'s moves on this screen, as they were played (nothing said or
         written); whether they played to the game's end."""
         name = day.name or s.ctx.tr(DEFAULT_NAME, n=1)
-        game = s.part.new_game([Seat(name)], duplicate=True)
+        dup = self.played_by(offer)
+        game = s.part.new_game([Seat(name)], duplicate=dup.rules)
         s.game, s.phase, s.log = game, "play", GameLog()
         s.dice = dice.duplicate(offer.seed, game.next_throw)
         offer.moves = []
-        for action in self.dup.code.decode(day.moves):
+        for action in dup.code.decode(day.moves):
             if not s.play(action, Effects()):
                 return False
         return bool(game.over)
@@ -194,8 +215,9 @@ class Versus(Mode):
         daily's); else, on a duel's screen, its dice offered with the results it
         carries. Whether this screen takes it (a daily's only takes today's dice);
         raises :class:`~zaria_web.duel.LinkError` for rules it does not play."""
-        if found.rules != self.dup.rules:
-            raise duels.LinkError("err.link.rules", f"rules {found.rules[:40]!r} are not played")
+        self.dup.for_rules(found.rules)  # raises for rules the game does not play
+        if self.kind == DAILY and found.rules != self.dup.rules:
+            return False  # the daily dice are played by the game's own rules alone
         if self.kind == DAILY:
             self.look(s, Effects())  # the day's result, if its game is no longer saved
         mine, game = self.challenge, s.game
@@ -247,24 +269,25 @@ class Versus(Mode):
         """The results of ``found`` but the player's own (a link come back with it)."""
         own = self.own(s)
         kept = tuple(r for r in found.results if not self._mine(r, own))
-        read = ch.read_back(
-            self.dup, s.ctx.tr, duels.Duel(found.game, found.rules, found.seed, kept)
-        )
+        dup = self.dup.for_rules(found.rules)
+        read = ch.read_back(dup, s.ctx.tr, duels.Duel(found.game, found.rules, found.seed, kept))
         return tuple(
-            replace(o, log=self._watch(s, found.seed, r)) if o.rows else o
+            replace(o, log=self._watch(s, dup, found.seed, r)) if o.rows else o
             for o, r in zip(read, kept, strict=True)
         )
 
-    def _watch(self, s: Table, seed: str, result: duels.Result) -> GameLog | None:
+    def _watch(
+        self, s: Table, dup: ch.Duplicate[Any], seed: str, result: duels.Result
+    ) -> GameLog | None:
         """``result``'s game played again, move by move, on a game screen of its own
         that is never shown: its game log, turn by turn (None if it does not play)."""
         make: Any = type(s)
         watched = make(s.ctx, s.spec, Mode().looked_at())
         try:
-            game = watched.part.new_game([Seat(result.name)], duplicate=True)
+            game = watched.part.new_game([Seat(result.name)], duplicate=dup.rules)
             watched.game, watched.phase = game, "play"
             watched.dice = dice.duplicate(seed, game.next_throw)
-            for action in self.dup.code.decode(result.moves):
+            for action in dup.code.decode(result.moves):
                 if not watched.play(action, Effects()):
                     return None
         except Exception:  # moves from a hostile link: no log, the rows say enough
@@ -288,7 +311,7 @@ class Versus(Mode):
             days = daily.look(s.ctx.host, out)
             offer.attempts = daily.day_of(days, self.game_name, date).attempts + 1
             out.write(daily.StartDay(self.game_name, date))
-        return s.part.new_game(seats[:1], duplicate=True)
+        return s.part.new_game(seats[:1], duplicate=self.played_by(offer).rules)
 
     def acts(self) -> Mapping[str, Maker]:
         return ACTS
@@ -311,7 +334,7 @@ class Versus(Mode):
     def moved(self, action: Any) -> None:
         """``action`` was just played: one more move."""
         if self.challenge is not None:
-            self.challenge.moves.append(self.dup.code.encode([action]))
+            self.challenge.moves.append(self.played_by(self.challenge).code.encode([action]))
 
     def finish(self, s: Table, out: Effects) -> None:
         """The game just ended: the others' results read back, the grade, the day kept."""
@@ -334,7 +357,7 @@ class Versus(Mode):
         if mine is None or game is None or not game.over or s.phase != "end":
             return
         if mine.grade is None:
-            mine.grade = self.dup.grade(mine.seed)
+            mine.grade = self.played_by(mine).grade(mine.seed)
             force = force or mine.grade is not None
         date = mine.date if self.kind == DAILY else self._todays(s, mine.seed)
         if force and date:  # a daily's dice, played here or through a link to them
@@ -365,7 +388,9 @@ class Versus(Mode):
     def row(self, s: Table) -> str:
         """The result's row of symbols (as kept, for a daily replayed from its moves)."""
         mine = self.challenge
-        return mine.kept_symbols if mine is not None and mine.kept_symbols else self.dup.symbols(s)
+        if mine is not None and mine.kept_symbols:
+            return mine.kept_symbols
+        return self.played_by(mine).symbols(s)
 
     # -- saving -----------------------------------------------------------------------
     def extras(self) -> dict[str, Any]:
@@ -374,6 +399,7 @@ class Versus(Mode):
     def check_save(self, s: Table, game: Any, state: dict[str, Any]) -> None:
         """Read the challenge of a save (raises for a bad one)."""
         mine = ch.Challenge.from_dict(state.get("challenge"), self.game_name, self.kind)
+        self.played_by(mine)  # raises for rules the game does not play
         self.challenge, self.offer = mine, None
         if mine.duel is not None:
             mine.others = self._others(s, mine.duel)
@@ -391,7 +417,7 @@ class Versus(Mode):
             return None
         if mine.duel is not None and any(self._mine(r, result) for r in mine.duel.results):
             return mine.duel  # a link come back with the player's result in it
-        return mine.link_duel(self.game_name, self.dup.rules, result) or mine.duel
+        return mine.link_duel(self.game_name, self.played_by(mine).rules, result) or mine.duel
 
     def is_full(self, s: Table) -> bool:
         """Whether the duel is full without the player's result (the link cannot carry it)."""

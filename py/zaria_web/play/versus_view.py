@@ -58,9 +58,11 @@ def intro(s: Any, v: Any) -> Markup:
         el("p", _lead(tr, daily, offer), class_="challenge-lead"),
         of_day and _of_day(tr, daily or of_day == v.today, of_day, prefix),
         _results_so_far(tr, offer, prefix),
+        _rules_choice(tr, v, offer, prefix),
         el(
             "ul",
             el("li", tr(v.dup.format)),
+            _rules_named(tr, v, offer),
             el("li", tr("challenge.strict")),
             daily and el("li", tr("challenge.one_attempt")),
             class_="challenge-rules",
@@ -72,6 +74,36 @@ def intro(s: Any, v: Any) -> Markup:
         id=f"{prefix}-challenge",
         aria_labelledby=f"{prefix}-challenge-title",
     )
+
+
+def _rules_choice(tr: Translator, v: Any, offer: Any, prefix: str) -> Markup | None:
+    """The rules a duel started here is played by, when the game offers a choice."""
+    if not v.dup.offered or offer is None or offer.duel is not None or v.kind == DAILY:
+        return None
+    chosen = offer.rules or v.dup.rules
+    name = f"{prefix}-challenge-rules-choice"
+    choices = [
+        widgets.radio(name, "challenge-rules", rules, tr(key), rules == chosen)
+        for rules, key in v.dup.offered
+    ]
+    label = el("span", tr("challenge.rules_choice"), class_="fk-seglabel", id=f"{name}-label")
+    return el(
+        "div",
+        label,
+        choices,
+        class_="fk-segs challenge-rules-choice",
+        role="radiogroup",
+        aria_labelledby=f"{name}-label",
+    )
+
+
+def _rules_named(tr: Translator, v: Any, offer: Any) -> Markup | None:
+    """The rules a duel is played by, when they are not the game's own (a link's)."""
+    rules = None if offer is None else offer.rules
+    if rules is None or rules == v.dup.rules:
+        return None
+    key = dict(v.dup.offered).get(rules)
+    return key and el("li", tr(key), class_="challenge-rules-named")
 
 
 def _lead(tr: Translator, daily: bool, offer: Any) -> str:
@@ -257,7 +289,7 @@ def _side_by_side(s: Any, v: Any) -> Markup:
     assert mine is not None
     moves = "".join(mine.moves)
     try:
-        own = v.dup.rows(tr, mine.seed, moves)
+        own = v.played_by(mine).rows(tr, mine.seed, moves)
     except Exception:  # the player's own game cannot be replayed: totals only
         own = []
     you = tr("challenge.you", name=v.player_name(s))

@@ -44,7 +44,7 @@ class Counted:
     >>> Counted("penta", "additive")
     Traceback (most recent call last):
     ...
-    zaria_web.storage.counted.BadCounted: penta has no house rules
+    zaria_web.storage.counted.BadCounted: unknown house rules 'additive'
     """
 
     game: str

@@ -84,4 +84,5 @@ MESSAGES: dict[str, str] = {
     "farkle.turn_of": "Γύρος {n} από {of}",
     "farkle.turns_game": "{n} γύροι",
     "farkle.challenge.turn": "Γύρος {n}",
+    "challenge.rules_choice": "Κανόνες:",
 }

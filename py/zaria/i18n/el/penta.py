@@ -136,4 +136,10 @@ MESSAGES: dict[str, str] = {
     "penta.lesson.wrong.roll": "Όχι ακόμη: πατήστε Ρίξτε.",
     "penta.lesson.wrong.hold": "Αγγίξτε μόνο τα τρία 6, για να τα κρατήσετε.",
     "penta.lesson.wrong.score": "Όχι αυτό: αγγίξτε τη θέση που λέει η φράση και μετά Επικύρωση γύρου.",
+    "penta.rules.house": "Κανόνας του σπιτιού",
+    "penta.rules.joker": "Τζόκερ:",
+    "penta.rules.joker.penta": "μόνο όσο η θέση Πέντα έχει 50 (Πέντα)",
+    "penta.rules.joker.printed": "μόλις συμπληρωθεί η θέση Πέντα (οι τυπωμένοι κανόνες)",
+    "penta.rules.penta": "Οι κανόνες του Πέντα",
+    "penta.rules.printed": "Οι τυπωμένοι κανόνες",
 }

@@ -84,4 +84,5 @@ MESSAGES: dict[str, str] = {
     "farkle.turn_of": "Turn {n} of {of}",
     "farkle.turns_game": "{n} turns",
     "farkle.challenge.turn": "Turn {n}",
+    "challenge.rules_choice": "Rules:",
 }

@@ -136,4 +136,10 @@ MESSAGES: dict[str, str] = {
     "penta.lesson.wrong.roll": "Not that yet: press Roll.",
     "penta.lesson.wrong.hold": "Tap only the three 6s, to hold them.",
     "penta.lesson.wrong.score": "Not that: tap the box the sentence names, then Validate round.",
+    "penta.rules.house": "House rule",
+    "penta.rules.joker": "Joker:",
+    "penta.rules.joker.penta": "only while the Penta box holds 50 (Penta)",
+    "penta.rules.joker.printed": "whenever the Penta box is filled (the printed rules)",
+    "penta.rules.penta": "Penta’s rules",
+    "penta.rules.printed": "The printed rules",
 }

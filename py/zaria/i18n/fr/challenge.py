@@ -84,4 +84,5 @@ MESSAGES: dict[str, str] = {
     "farkle.turn_of": "Tour {n} sur {of}",
     "farkle.turns_game": "{n} tours",
     "farkle.challenge.turn": "Tour {n}",
+    "challenge.rules_choice": "Règles :",
 }

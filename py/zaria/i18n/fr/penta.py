@@ -136,4 +136,10 @@ MESSAGES: dict[str, str] = {
     "penta.lesson.wrong.roll": "Pas encore\u202f: appuyez sur Lancer.",
     "penta.lesson.wrong.hold": "Touchez seulement les trois 6, pour les garder.",
     "penta.lesson.wrong.score": "Pas ça\u202f: touchez la case que la phrase nomme, puis Valider le tour.",
+    "penta.rules.house": "Règle maison",
+    "penta.rules.joker": "Joker :",
+    "penta.rules.joker.penta": "seulement si la case Penta vaut 50 (Penta)",
+    "penta.rules.joker.printed": "dès que la case Penta est remplie (les règles imprimées)",
+    "penta.rules.penta": "Règles du Penta",
+    "penta.rules.printed": "Les règles imprimées",
 }

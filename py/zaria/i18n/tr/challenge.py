@@ -84,4 +84,5 @@ MESSAGES: dict[str, str] = {
     "farkle.turn_of": "Sıra {n} / {of}",
     "farkle.turns_game": "{n} sıra",
     "farkle.challenge.turn": "Sıra {n}",
+    "challenge.rules_choice": "Kurallar:",
 }

@@ -136,4 +136,10 @@ MESSAGES: dict[str, str] = {
     "penta.lesson.wrong.roll": "Henüz değil: At’a basın.",
     "penta.lesson.wrong.hold": "Tutmak için yalnızca üç tane 6’ya dokunun.",
     "penta.lesson.wrong.score": "O değil: cümlenin söylediği kutuya, ardından Turu onayla’ya dokunun.",
+    "penta.rules.house": "Ev kuralı",
+    "penta.rules.joker": "Joker:",
+    "penta.rules.joker.penta": "yalnızca Penta kutusunda 50 varken (Penta)",
+    "penta.rules.joker.printed": "Penta kutusu doldurulduğu anda (basılı kurallar)",
+    "penta.rules.penta": "Penta kuralları",
+    "penta.rules.printed": "Basılı kurallar",
 }
