@@ -22,6 +22,7 @@ from playwright.sync_api import Page, expect
 import build
 from conftest import SITE, App, no_error_box
 from serve import Handler
+from zaria_web import games
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 CACHE_NAMES = "caches.keys().then(names => names.filter(n => n.startsWith('zaria-')))"
@@ -118,7 +119,8 @@ def test_the_worker_precaches_every_file_of_the_build(
     )
     # Every file but the big tables, which only a game that needs one downloads.
     tables = {path for path in own_site.files() if path.startswith("data/")}
-    assert tables == {"data/penta_table.bin", "data/farkle_master_standard.bin"}
+    assert tables == {f"data/{name}" for g in games.GAMES for name in g.data}
+    assert {"data/penta_table.bin", "data/farkle_master_standard.bin"} <= tables
     expected = {app.base + path for path in [*own_site.files(), "precache.json"]}
     # The packed files (NAME.zst) are kept unpacked too, under NAME.
     packed = [path for path in own_site.files() if path.endswith(".zst")]
