@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import zaria.penta.strategy as strategy
+from float_sample import FloatValues, decisions
 from zaria.penta.scoring import BOXES, PENTA_BONUS, Box, box_options
 from zaria.penta.strategy import (
     SheetState,
@@ -331,28 +332,6 @@ def test_finished_sheet_has_no_turn(table: Table) -> None:
 SAMPLE = ROOT / "tests" / "penta_float_sample.npz"
 
 
-class FloatValues(Table):
-    """The float table's values of the sample, read as a table's."""
-
-    def __init__(self, table: Table, positions: np.ndarray, values: np.ndarray) -> None:
-        self._table = table
-        self._at = dict(zip(positions.tolist(), values.astype(np.float64).tolist(), strict=True))
-
-    def value(self, used: object, upper: int, penta50: bool | int = False) -> float:
-        assert isinstance(used, int)
-        return self._at[self._table.index(used, upper, penta50)]
-
-
-def _decisions(values: Table, state: SheetState) -> list[object]:
-    player = Strategy(values)
-    out: list[object] = []
-    for dice in strategy._dice().rolls:
-        out.append(player.best_box(state, dice))
-        out.append(player.best_keep(state, dice, 1))
-        out.append(player.best_keep(state, dice, 2))
-    return out
-
-
 def _sample(table: Table) -> tuple[list[SheetState], FloatValues]:
     sample = np.load(SAMPLE)
     masks, uppers, flags = solver.table_states()
@@ -368,7 +347,7 @@ def test_every_decision_of_the_sample_is_the_float_tables(table: Table) -> None:
     states, floats = _sample(table)
     assert len(states) == 16
     for state in states:
-        assert _decisions(table, state) == _decisions(floats, state), state
+        assert decisions(table, state) == decisions(floats, state), state
 
 
 def test_the_finer_values_are_needed() -> None:
@@ -378,4 +357,4 @@ def test_the_finer_values_are_needed() -> None:
     rounded._fixes.clear()
     states, floats = _sample(rounded)
     for state in states[:3]:
-        assert _decisions(rounded, state) != _decisions(floats, state), state
+        assert decisions(rounded, state) != decisions(floats, state), state

@@ -18,12 +18,11 @@ import numpy as np
 import pytest
 
 import zaria.penta.strategy as strategy
+from float_sample import FloatValues, decisions
 from zaria.penta.rules import Rules
 from zaria.penta.scoring import PENTA, PRINTED
 from zaria.penta.strategy import (
     SheetState,
-    Strategy,
-    Table,
     load_table,
     read_packaged_table,
     row_shape,
@@ -94,29 +93,6 @@ def test_the_start_value_is_the_published_optimum(rules: Rules, published: float
 # --- every decision of 20 states as the float table's --------------------------------------
 
 
-class FloatValues(Table):
-    """The float table's values of a sample, read as a table's."""
-
-    def __init__(self, table: Table, positions: np.ndarray, values: np.ndarray) -> None:
-        self._table = table
-        self.rules = table.rules
-        self._at = dict(zip(positions.tolist(), values.astype(np.float64).tolist(), strict=True))
-
-    def value(self, used: object, upper: int, penta50: bool | int = False) -> float:
-        assert isinstance(used, int)
-        return self._at[self._table.index(used, upper, penta50)]
-
-
-def _decisions(values: Table, state: SheetState) -> list[object]:
-    player = Strategy(values)
-    out: list[object] = []
-    for dice in strategy._dice().rolls:
-        out.append(player.best_box(state, dice))
-        out.append(player.best_keep(state, dice, 1))
-        out.append(player.best_keep(state, dice, 2))
-    return out
-
-
 @pytest.mark.parametrize("rules", NEW, ids=lambda r: r.id)
 def test_twenty_states_decide_as_the_float_table(rules: Rules) -> None:
     table = read_packaged_table(rules)
@@ -130,4 +106,4 @@ def test_twenty_states_decide_as_the_float_table(rules: Rules) -> None:
         states.append(SheetState(mask, upper, held, rules))
     assert len(states) == 20
     for state in states:
-        assert _decisions(table, state) == _decisions(floats, state), state
+        assert decisions(table, state) == decisions(floats, state), state
