@@ -203,6 +203,21 @@ def test_data_fresh_elements_are_drawn_anew_in_place(page: Page) -> None:
     assert got == [True, True, True, True, ["a", "d", "I"]]
 
 
+def test_a_data_fresh_value_renews_the_element_only_when_it_changes(page: Page) -> None:
+    got = run(
+        page,
+        """
+        m('<b id="d" class="rolling" data-fresh="1">5</b>');
+        const first = $('#d');
+        m('<b id="d" class="rolling held" data-fresh="1">5</b>');
+        const same = $('#d');
+        m('<b id="d" class="rolling" data-fresh="2">3</b>');
+        return [first === same, same.className, $('#d') !== same, $('#d').textContent];
+        """,
+    )
+    assert got == [True, "rolling held", True, "3"]
+
+
 def test_svg_children_are_morphed_and_created_in_the_svg_namespace(page: Page) -> None:
     got = run(
         page,
@@ -275,6 +290,26 @@ def test_every_roll_tumbles_the_dice_again(app: App) -> None:
     # A new node, which plays its tumble from the start.
     assert page.evaluate("document.getElementById('die-0').__first") is None
     expect(die).to_have_class("die rolling")
+
+
+def test_a_redraw_from_a_download_neither_cuts_nor_restarts_a_tumble(
+    make_app: Callable[..., App],
+) -> None:
+    # The strategy table arrives just after a roll, and the screen is redrawn.
+    app = make_app()  # a Python that has not downloaded the table yet
+    held: list[Route] = []
+    app.page.route("**/penta_table.bin", lambda route: held.append(route))
+    page = app.open("?dice=11111")
+    start(page, ["Alice"])
+    roll(page)
+    die = page.locator("#die-0")
+    expect(die).to_have_class("die rolling")
+    assert held, "the table request is held"
+    die.evaluate("e => { window.oldDie = e; }")
+    page.evaluate(COUNT_DRAWS)
+    held[0].continue_()
+    page.wait_for_function("window.__draws > 0")
+    assert die.evaluate("e => [e === window.oldDie, e.className]") == [True, "die rolling"]
 
 
 def test_a_tapped_die_stays_the_same_focused_node(app: App) -> None:

@@ -315,7 +315,7 @@ def table_state(coach: Coach) -> TableState:
     return TableState(
         game=game,
         selected=None,
-        rolled=(False,) * 5,
+        rolled=(0,) * 5,
         countdown=None,
         message=None,
         coach=coach,

@@ -14,13 +14,20 @@
  * the new HTML as a fresh drawing would: value, checked, the selected options
  * (a focused text field already showing the new value is left alone, so its
  * caret and an IME composition survive). An element whose new version has
- * data-fresh is always replaced, so that its CSS animation plays again.
+ * data-fresh is replaced, so that its CSS animation plays again: always when the
+ * attribute is bare, and when its value differs from the old one's otherwise
+ * (a die tumbles once per roll, through any redraw until the next).
  */
 (function () {
   "use strict";
 
   function fresh(node) {
     return node.nodeType === 1 && node.hasAttribute("data-fresh");
+  }
+
+  function renewed(old, neu) {
+    var value = neu.getAttribute("data-fresh");
+    return value === "" || old.nodeType !== 1 || old.getAttribute("data-fresh") !== value;
   }
 
   function sameKind(a, b) {
@@ -119,7 +126,7 @@
         if (found && found.nodeName === next.nodeName && found.parentNode === oldParent) match = found;
       }
       if (match && keyed && match.nodeType === 1 && match.id) keyed.delete(match.id);
-      if (match && fresh(next)) {
+      if (match && fresh(next) && renewed(match, next)) {
         if (match === cur) cur = cur.nextSibling;
         oldParent.removeChild(match);
         oldParent.insertBefore(next, cur);

@@ -360,7 +360,7 @@ class FarklePart:
         assert game is not None
         lost = next((e for e in events if e.kind is EventKind.LOST_TURN), None)
         rolled = lost.dice if lost is not None else game.roll or ()
-        self.s.rolled = frozenset(range(len(rolled)))
+        self.s.tumble(range(len(rolled)))
         seat = game.current if lost is None else lost.seat
         said = self.s.ctx.tr("farkle.event.rolled", name=self._name(seat), dice=dice_text(rolled))
         extra = self._events_text(events)
@@ -555,7 +555,7 @@ class FarklePart:
         assert game is not None
         selected = set(game.selected)
         dice = tuple(
-            view.DieView(i + 1, v, i in selected, i in self.s.rolled, self.refused_pos == i + 1)
+            view.DieView(i + 1, v, i in selected, self.s.tumbling(i), self.refused_pos == i + 1)
             for i, v in enumerate(game.roll or ())
         )
         groups = []

@@ -54,7 +54,8 @@ class DieView:
     pos: int
     value: int
     selected: bool
-    rolling: bool = False
+    #: The number of the roll it tumbles for (0: it does not).
+    rolling: int = 0
     refused: bool = False
 
 
@@ -373,8 +374,9 @@ def _die_button(tr: Translator, d: DieView, enabled: bool) -> Markup:
         type="button",
         class_=cls,
         id=f"fk-die-{d.pos}",
-        # Drawn anew (not kept) so that its tumble or shake plays again.
-        data_fresh=d.rolling or d.refused,
+        # Drawn anew (not kept) so that its tumble plays once per roll, or its shake
+        # again at each refusal.
+        data_fresh=True if d.refused else d.rolling or None,
         data_act="toggle",
         data_pos=d.pos,
         aria_pressed="true" if d.selected else "false",

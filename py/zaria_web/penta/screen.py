@@ -362,7 +362,7 @@ class PentaPart:
     def _rolled(self, out: Effects) -> None:
         game = self.s.game
         assert game is not None
-        self.s.rolled = frozenset(i for i in range(5) if not game.held[i] or game.rolls_used == 1)
+        self.s.tumble(i for i in range(5) if not game.held[i] or game.rolls_used == 1)
         self.selected = None
         self.s.note = ("penta.sacrifice", {}) if game.must_sacrifice() else None
         tr = self.s.ctx.tr
@@ -600,7 +600,7 @@ class PentaPart:
             view.TableState(
                 game=game,
                 selected=pending or self.selected,
-                rolled=tuple(i in self.s.rolled for i in range(5)),
+                rolled=tuple(self.s.tumbling(i) for i in range(5)),
                 countdown=self.countdown,
                 countdown_box=self.countdown_box,
                 countdown_of=self.countdown_of,

@@ -37,7 +37,8 @@ class TableState:
 
     game: PentaGame
     selected: Box | None
-    rolled: tuple[bool, ...]
+    #: By die: the number of the roll it tumbles for (0: it does not).
+    rolled: tuple[int, ...]
     countdown: int | None
     message: tuple[str, dict[str, Any]] | None
     coach: Coach | None
@@ -328,7 +329,7 @@ class PentaView:
                     type="button",
                     class_=classes,
                     id=f"die-{i}",
-                    data_fresh=s.rolled[i],
+                    data_fresh=s.rolled[i] or None,
                     data_act="hold",
                     data_index=i,
                     data_value=value,

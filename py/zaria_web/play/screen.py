@@ -25,7 +25,7 @@ log the save keeps: a scripted or seeded game continues exactly after a reload.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -57,8 +57,9 @@ from zaria_web.play.modes import Mode
 from zaria_web.play.pad import Pad
 from zaria_web.play.seats import SeatForm
 from zaria_web.play.versus import Versus
+from zaria_web.runtime.data_files import Arrived, Failed
 from zaria_web.runtime.effects import Effects, Timer, Write
-from zaria_web.screen import Context, Enter, Leave, Page, any_case
+from zaria_web.screen import Context, Enter, Leave, Page, Refresh, any_case
 from zaria_web.storage import archive, saved_state, stats
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.saves import ForgetSave, RejectSave
@@ -340,8 +341,11 @@ class GameScreen(Page, Generic[G]):
         self.notice: Said | None = None
         #: The computer's next action, shown before it is played.
         self.pending: Any = None
-        #: The positions of the dice that just rolled (they tumble, once).
+        #: The positions of the dice that just rolled (they tumble, once), and the
+        #: number of that roll among this screen's: a die is drawn anew only for a
+        #: new roll, so that a redraw meanwhile neither cuts nor restarts its tumble.
         self.rolled: frozenset[int] = frozenset()
+        self.roll_serial = 0
         #: Whether this screen is the one shown: its timers run only then.
         self.active = False
         #: The person the device goes to: the table waits for them (the hand-over
@@ -452,10 +456,21 @@ class GameScreen(Page, Generic[G]):
         self.mode.update(self, intent, out)
         self.part.after_update(intent, out)
 
+    def tumble(self, positions: Iterable[int]) -> None:
+        """The dice at ``positions`` were just rolled: they tumble on the next drawing."""
+        self.rolled = frozenset(positions)
+        self.roll_serial += 1
+
+    def tumbling(self, position: int) -> int:
+        """The number of the roll the die at ``position`` tumbles for (0: it does not),
+        the value of its ``data-fresh``."""
+        return self.roll_serial if position in self.rolled else 0
+
     def shared_update(self, intent: Any, out: Effects) -> None:
         """The update of the intents every game has (:data:`SHARED`, by the intent's
         type); the game's own go to its part."""
-        self.rolled = frozenset()  # the dice tumble on the drawing after their roll only
+        if not isinstance(intent, QUIET):
+            self.rolled = frozenset()  # the dice tumble on the drawing after their roll only
         asked, self.undo_asked = self.undo_asked, False
         handle = SHARED.get(type(intent))
         if isinstance(intent, TakeBack):
@@ -926,6 +941,10 @@ class GameScreen(Page, Generic[G]):
             words=self.spec.log_words,
         )
 
+
+#: What comes from elsewhere than the table (a download, another screen's): the
+#: dice rolled just before still tumble through the redraw it brings.
+QUIET = (Arrived, Failed, Refresh)
 
 #: The shared update of each intent every game has, by the intent's type (Undo,
 #: which reads whether it was asked just before, and the form's are apart).
