@@ -30,7 +30,7 @@ from zaria_web.play.intents import Play
 from zaria_web.play.screen import GameScreen
 from zaria_web.runtime.effects import SaveFile
 from zaria_web.runtime.routes import entry_of
-from zaria_web.storage import archive, duels, stats, transfer
+from zaria_web.storage import archive, daily, duels, stats, transfer
 from zaria_web.storage.counted import Counted
 
 PRINTED_URL = "data/penta_printed_table.bin"
@@ -364,3 +364,52 @@ def test_the_score_pad_plays_the_printed_rules_from_real_dice_and_counts_them_as
             app.action("validate", {})
     assert game(app).options() == {Box.FOURS: (20, 0)}
     assert screen(app).part.stats_key() == Counted("penta", real=True)
+
+
+def test_the_daily_dice_under_the_printed_rules_are_a_daily_of_their_own() -> None:
+    app, host = _duel_app()
+    app.action("open", {"game": "penta-daily"})
+    assert "checked" in Page(host.screen_html).tags["penta-challenge-rules-choice-"]
+    app.action("challenge-rules", {"value": "printed", "event": "change"})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("start", {})
+    s = screen(app)
+    assert game(app).rules is PRINTED
+    assert s.versus.challenge.seed == "daily/penta/2026-12-04"
+    _play_solo(app)
+    printed_moves = "".join(s.versus.challenge.moves)
+    days = daily.parse(host.storage[daily.KEY])
+    # Kept apart from Penta's own daily: "pentaprinted", letters alone (read by an
+    # earlier version as one more game's days).
+    assert set(days) == {"pentaprinted"}
+    kept = days["pentaprinted"]["2026-12-04"]
+    assert kept.done and kept.attempts == 1 and kept.moves == printed_moves
+    link = Page(host.screen_html).tags["penta-link"]["value"] or ""
+    found = duel.decode(link.split("#/duel/")[1])
+    assert (found.rules, found.seed) == ("printed", "daily/penta/2026-12-04")
+    # Penta's own daily of the same day is still to play, on the same dice.
+    other, other_host = _duel_app(_host(storage=dict(host.storage)))
+    other.action("open", {"game": "penta-daily"})
+    other.action("challenge-rules", {"value": "penta", "event": "change"})
+    other.action("start", {})
+    assert game(other).rules is PENTA
+    assert screen(other).versus.challenge.seed == "daily/penta/2026-12-04"
+    assert daily.parse(other_host.storage[daily.KEY])["penta"]["2026-12-04"].attempts == 1
+    # Reopened with the save gone, the printed rules' day shows its result again.
+    host.storage.pop("zaria.save.penta-daily", None)
+    again = App(host, {})
+    again.action("open", {"game": "penta-daily"})
+    again.action("challenge-rules", {"value": "printed", "event": "change"})
+    assert screen(again).phase == "end" and game(again).rules is PRINTED
+    assert "".join(screen(again).versus.challenge.moves) == printed_moves
+
+
+def test_a_link_to_todays_dice_under_the_printed_rules_opens_that_daily() -> None:
+    app, host = _duel_app()
+    token = duel.encode(duel.Duel("penta", "printed", "daily/penta/2026-12-04"))
+    app.open_entry("duel:" + token)
+    s = screen(app)
+    assert s.name == "penta-daily" and s.versus.offer.rules == "printed"
+    app.action("start", {})
+    assert game(app).rules is PRINTED
+    assert daily.parse(host.storage[daily.KEY])["pentaprinted"]["2026-12-04"].attempts == 1

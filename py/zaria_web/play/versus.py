@@ -97,6 +97,16 @@ class Versus(Mode):
         #: the next dice: tomorrow's, or today's already).
         self.today = ""
 
+    def day_key(self, challenge: ch.Challenge | None) -> str:
+        """The key of ``challenge``'s daily dice in the days kept (:mod:`~zaria_web.storage.daily`):
+        the game's name under its own rules, else the name and the rules' id run together
+        (``pentaprinted``: letters alone, which an earlier version of the app, open in
+        another tab, reads as one more game's days rather than as unreadable)."""
+        rules = None if challenge is None else challenge.rules
+        if rules is None or rules == self.dup.rules:
+            return self.game_name
+        return self.game_name + rules
+
     def played_by(self, challenge: ch.Challenge | None) -> ch.Duplicate[Any]:
         """The game's challenge under ``challenge``'s rules (its daily dice's, a duel
         link's, or those chosen for a duel started here)."""
@@ -123,7 +133,7 @@ class Versus(Mode):
             s.phase = "setup"
             out.focus(f"#{s.prefix}-play")
         elif isinstance(intent, ch.ChallengeRules):
-            self._choose_rules(intent.rules)
+            self._choose_rules(s, intent.rules, out)
         else:
             s.shared_update(intent, out)
         if isinstance(intent, SeatName) and intent.index == 0:
@@ -132,14 +142,17 @@ class Versus(Mode):
             s.form.names[0] = daily.last_name(s.ctx.host)
         self.regrade(s, out)
 
-    def _choose_rules(self, rules: str) -> None:
-        """The rules of a duel started here, as its form offers them (a link's, a
-        daily's and any the game does not offer stay as they are)."""
+    def _choose_rules(self, s: Table, rules: str, out: Effects) -> None:
+        """The rules of a duel started here, or of the daily dice, as the form offers
+        them (a link's and any the game does not offer stay as they are). The daily
+        dice of each rules are a daily of their own: their attempts, their result."""
         offer = self.offer
-        if offer is None or offer.duel is not None or self.kind == DAILY:
+        if offer is None or offer.duel is not None or s.phase != "setup":
             return
         if rules in (r for r, _ in self.dup.offered):
             offer.rules = None if rules == self.dup.rules else rules
+            if self.kind == DAILY:
+                self.look(s, out)
 
     def look(self, s: Table, out: Effects) -> None:
         """Read the day and the daily dice played, and offer what the form offers: a
@@ -154,13 +167,15 @@ class Versus(Mode):
         mine = self.challenge
         if mine is not None and mine.date:  # the attempts started, as counted by now
             mine.attempts = max(
-                mine.attempts, daily.day_of(self.days, self.game_name, mine.date).attempts
+                mine.attempts, daily.day_of(self.days, self.day_key(mine), mine.date).attempts
             )
         if playing or (mine is not None and mine.date == today):
             return
         if self.offer is None or self.offer.date != today:
+            rules = None if self.offer is None else self.offer.rules  # the rules chosen stay
             self.offer = ch.daily(self.game_name, today)  # a link to them stays with them
-        day = daily.day_of(self.days, self.game_name, today)
+            self.offer.rules = rules
+        day = daily.day_of(self.days, self.day_key(self.offer), today)
         if day.done:
             self._replay_day(s, day)
         elif s.phase == "end":
@@ -216,10 +231,8 @@ class Versus(Mode):
         carries. Whether this screen takes it (a daily's only takes today's dice);
         raises :class:`~zaria_web.duel.LinkError` for rules it does not play."""
         self.dup.for_rules(found.rules)  # raises for rules the game does not play
-        if self.kind == DAILY and found.rules != self.dup.rules:
-            return False  # the daily dice are played by the game's own rules alone
-        if self.kind == DAILY:
-            self.look(s, Effects())  # the day's result, if its game is no longer saved
+        if self.kind == DAILY and not self._daily_by(s, found.rules):
+            return False
         mine, game = self.challenge, s.game
         if mine is not None and mine.seed == found.seed and game is not None:
             if game.over:
@@ -236,6 +249,18 @@ class Versus(Mode):
         self.offer = ch.answering(found)
         s.phase = "setup"
         return True
+
+    def _daily_by(self, s: Table, rules: str) -> bool:
+        """Whether the daily's screen shows today's dice by ``rules`` (a link's): those
+        of its game shown, or, on its form, those it is switched to; with the day's
+        result read, if its game is no longer saved."""
+        wanted = None if rules == self.dup.rules else rules
+        self.look(s, Effects())
+        if s.phase == "setup" and self.offer is not None and self.offer.rules != wanted:
+            self.offer.rules = wanted
+            self.look(s, Effects())
+        shown = self.offer if s.phase == "setup" else self.challenge
+        return shown is not None and shown.rules == wanted
 
     def _offer_today(self, s: Table, found: duels.Duel) -> bool:
         """Today's daily dice not played yet, offered with the results of ``found`` (a
@@ -301,7 +326,9 @@ class Versus(Mode):
         today = s.ctx.host.now_iso()[:10]
         offer = self.offer
         if self.kind == DAILY and (offer is None or offer.date != today):
+            rules = None if offer is None else offer.rules
             offer = ch.daily(self.game_name, today)
+            offer.rules = rules
         offer = offer or ch.fresh_duel(self.game_name)
         self.challenge, self.offer = offer, None
         offer.moves, offer.grade, offer.others = [], None, ()
@@ -309,8 +336,8 @@ class Versus(Mode):
         date = offer.date or self._todays(s, offer.seed)
         if date:
             days = daily.look(s.ctx.host, out)
-            offer.attempts = daily.day_of(days, self.game_name, date).attempts + 1
-            out.write(daily.StartDay(self.game_name, date))
+            offer.attempts = daily.day_of(days, self.day_key(offer), date).attempts + 1
+            out.write(daily.StartDay(self.day_key(offer), date))
         return s.part.new_game(seats[:1], duplicate=self.played_by(offer).rules)
 
     def acts(self) -> Mapping[str, Maker]:
@@ -364,9 +391,8 @@ class Versus(Mode):
             computer = None if mine.grade is None else mine.grade[0]
             moves, name = "".join(mine.moves), game.seats[0].name
             row = self.row(s)
-            out.write(
-                daily.RecordDay(self.game_name, date, ch.score(game), computer, moves, row, name)
-            )
+            key, points = self.day_key(mine), ch.score(game)
+            out.write(daily.RecordDay(key, date, points, computer, moves, row, name))
         elif force:  # a duel: kept beside the daily dice, to be counted and opened again
             out.write(self._duel_kept(s, game))
 

@@ -77,8 +77,9 @@ def intro(s: Any, v: Any) -> Markup:
 
 
 def _rules_choice(tr: Translator, v: Any, offer: Any, prefix: str) -> Markup | None:
-    """The rules a duel started here is played by, when the game offers a choice."""
-    if not v.dup.offered or offer is None or offer.duel is not None or v.kind == DAILY:
+    """The rules a duel started here, or the daily dice, are played by, when the game
+    offers a choice."""
+    if not v.dup.offered or offer is None or offer.duel is not None:
         return None
     chosen = offer.rules or v.dup.rules
     name = f"{prefix}-challenge-rules-choice"
