@@ -101,3 +101,24 @@ def test_a_duel_started_here_offers_the_printed_rules_in_french(
     page.locator("#penta-play").click()
     expect(page.locator(".penta-rules-tag")).to_have_text(tr("penta.rules.printed"))
     no_error_box(page)
+
+
+def test_todays_dice_under_the_printed_rules_in_turkish(
+    phone: Callable[..., App], shots: Path
+) -> None:
+    tr = Translator("tr")
+    app = phone(viewport=(390, 844))
+    page = app.open("#/daily/penta")
+    page.select_option("#lang", "tr")
+    group = page.get_by_role("radiogroup", name=tr("challenge.rules_choice"))
+    expect(group.get_by_role("radio", name=tr("penta.rules.penta"))).to_be_checked()
+    group.get_by_role("radio", name=tr("penta.rules.printed")).check()
+    expect(page.locator(".challenge-rules-named")).to_have_text(tr("penta.rules.printed"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(shots / "penta-printed-daily-form-phone.png"))
+    page.locator("#penta-play").click()
+    expect(page.locator(".penta-rules-tag")).to_have_text(tr("penta.rules.printed"))
+    roll(page)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('zaria.daily'))")
+    assert list(stored["days"]) == ["pentaprinted"]
+    no_error_box(page)
