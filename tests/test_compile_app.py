@@ -3,6 +3,7 @@ with the browser's Python; here with this one, whose zipimport loads them alike.
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
 import zipfile
@@ -84,3 +85,50 @@ def test_the_compiled_modules_import_and_run_without_docstrings(compiled: zipfil
     frame = raised.traceback[-1]
     assert str(frame.path) == "/app.zip/zpkg/mod.py" and frame.lineno + 1 == 18
     assert (importlib.resources.files("zpkg") / "data.json").read_text() == '{"kept": true}'
+
+
+def _module_files() -> dict[str, Path]:
+    """Every module of the two packages, by its dotted name."""
+    found = {}
+    for path in (ROOT / "py").rglob("*.py"):
+        parts = path.relative_to(ROOT / "py").with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def _imported(path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of ``known`` that the module at ``path`` imports (``from a import b``
+    counts ``a.b`` when it is a module), and those it names as text (imported by name)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out.add(node.value)
+    return out & known.keys()
+
+
+def test_no_module_left_out_of_app_zip_is_imported_by_the_page() -> None:
+    import build
+
+    known = _module_files()
+    reached: set[str] = set()
+    todo = [name for name in known if name.startswith("zaria_web")]
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        parents = [".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)]
+        todo += [m for m in (*parents, *_imported(known[name], known)) if m not in reached]
+    left_out = {
+        ".".join(Path(f).with_suffix("").parts).removesuffix(".__init__")
+        for f in build.PY_COMMAND_LINE
+    }
+    assert left_out <= known.keys()
+    assert not left_out & reached
+    # The scan does reach the engine through the page's own imports.
+    assert {"zaria.penta.strategy", "zaria.farkle.master"} <= reached
