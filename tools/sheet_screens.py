@@ -1,8 +1,9 @@
 """The README's screenshots of each five-dice score sheet on a phone (390×844).
 
 Serves the built site (``site/``, from ``./dev build``), plays a few rounds of each
-sheet on scripted dice with Ann alone and rolls the next, and writes ``docs/screenshot-<id>-sheet.png``:
-Penta, Penta under the printed rules, and each other member the registry holds.
+sheet on scripted dice with Ann alone and rolls the next, and writes
+``docs/screenshot-<id>-sheet.png``: Penta, Penta under the printed rules, and Yatzy
+when the registry holds it.
 
 Usage: ``python tools/sheet_screens.py [--chromium PATH]``
 """
