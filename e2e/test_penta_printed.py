@@ -11,7 +11,13 @@ from playwright.sync_api import Page, expect
 
 from conftest import App, fill_seats, no_error_box
 from test_penta_ui import roll
+from zaria.dice import RandomRoller
+from zaria.game import Seat
 from zaria.i18n import Translator
+from zaria.penta.game import PentaGame, Record, Roll, ToggleHold
+from zaria.penta.players import choose
+from zaria.penta.scoring import PRINTED
+from zaria.penta.strategy import Strategy, read_packaged_table
 
 #: Turn 1 throws no Penta (its box is sacrificed with 0), turn 2 five 4s.
 SCRIPT = "?dice=12346,44444"
@@ -121,4 +127,53 @@ def test_todays_dice_under_the_printed_rules_in_turkish(
     roll(page)
     stored = page.evaluate("JSON.parse(localStorage.getItem('zaria.daily'))")
     assert list(stored["days"]) == ["pentaprinted"]
+    no_error_box(page)
+
+
+def test_a_whole_game_of_the_printed_rules_against_the_computer_in_french(
+    phone: Callable[..., App], shots: Path
+) -> None:
+    seed = 4141
+    tr = Translator("fr")
+    app = phone(viewport=(390, 844))
+    page = app.open(f"?seed={seed}")
+    page.select_option("#lang", "fr")
+    page.locator(".game-card.penta").click()
+    page.locator("#penta-rules-printed").check()
+    fill_seats(page, "penta", ["Anne"], computer=True)
+    page.locator("#penta-pace").select_option("instant")
+    page.locator("#penta-start").click()
+    expect(page.locator(".penta-rules-tag")).to_have_text(tr("penta.rules.printed"))
+    # The same game natively: Anne rolls once and takes the first box offered; the
+    # computer plays the printed rules' own table.
+    strategy = Strategy(read_packaged_table(PRINTED))
+    game = PentaGame.new([Seat("Anne"), Seat("Ordinateur", computer=True)], rules=PRINTED)
+    roller = RandomRoller(seed)
+    while not game.over:
+        if game.seats[game.current].computer:
+            action = choose(game, "optimal", strategy)
+        elif game.dice is None:
+            action = Roll()
+        else:
+            action = Record(next(iter(game.options())))
+        if isinstance(action, Roll):
+            game.apply_roll(roller.roll(game.dice_to_roll()))
+        elif isinstance(action, ToggleHold):
+            game.toggle_hold(action.index)
+        else:
+            game.score(action.box)
+    for _turn in range(13):
+        roll(page)
+        page.locator(".box-btn:enabled").first.click()
+        page.locator("#penta-validate").click()
+    expect(page.locator(".end-title")).to_be_visible(timeout=30_000)
+    rows = page.locator(".ranking tbody tr")
+    expect(rows).to_have_count(2)
+    totals = {
+        row.locator("th").inner_text(): row.locator("td.total").inner_text() for row in rows.all()
+    }
+    assert sorted(totals.values()) == sorted(tr.number(game.totals(i).total) for i in range(2))
+    assert any("Anne" in name for name in totals)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(shots / "penta-printed-end-phone-fr.png"), full_page=True)
     no_error_box(page)
