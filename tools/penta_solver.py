@@ -755,17 +755,23 @@ def _more_fixes(lay: Layout, fixes: IntArray, changed: IntArray) -> IntArray:
     return more
 
 
-def compare(lay: Layout, data: bytes, found: Survey) -> tuple[IntArray, int]:
-    """Every decision of the table file ``data`` against the survey's: the states that
-    decide otherwise and the number of decisions that differ."""
+def compare(
+    lay: Layout, data: bytes, found: Survey, states: IntArray | None = None
+) -> tuple[IntArray, int]:
+    """Every decision of the table file ``data`` (of ``states`` only, if given) against
+    the survey's: the states that decide otherwise and the number of decisions that
+    differ."""
     e = read_table(data, lay)
-    changed: list[IntArray] = []
+    changed: list[IntArray] = [np.zeros(0, dtype=np.int64)]
     total = 0
     for i, start in enumerate(range(0, len(found.states), BATCH)):
         part = found.states[start : start + BATCH]
+        keep = np.ones(len(part), dtype=bool) if states is None else np.isin(part, states)
+        if not keep.any():
+            continue
         expected = np.frombuffer(zlib.decompress(found.choices[i]), dtype=np.int16)
-        states, n = _changed(lay, e, part, expected.reshape(3, len(ROLLS), len(part)))
-        changed.append(states)
+        got, n = _changed(lay, e, part[keep], expected.reshape(3, len(ROLLS), -1)[:, :, keep])
+        changed.append(got)
         total += n
     return np.concatenate(changed), total
 
@@ -781,26 +787,57 @@ def float_table(lay: Layout, e: FloatArray) -> FloatArray:
 def build(lay: Layout, values: FloatArray, found: Survey, step_bits: int = STEP_BITS) -> bytes:
     """The table file for the float table ``values`` and its survey: the values rounded to
     the step, with as many fixes as keep every decision; each decision of every state
-    checked."""
+    checked.
+
+    The first pass compares every state; a later one, only the states one box before a
+    value it keeps finer (the only values that changed since): every other state reads
+    the same values as when it was found to decide as the float table does."""
     print(f"float table: {found.decisions:,} decisions, {found.ties:,} with tied options")
     fixes = refine(lay, values, found, step_bits, np.zeros(0, dtype=np.int64))
-    while True:
-        data = table_bytes(values, fixes, step_bits, lay)
-        changed, n = compare(lay, data, found)
-        _report(values, read_values(data, lay), fixes, found, n, step_bits)
-        if n == 0:
-            return data
-        fixes = _more_fixes(lay, fixes, changed)
+    data = table_bytes(values, fixes, step_bits, lay)
+    changed, n = compare(lay, data, found)
+    _report(values, read_values(data, lay), fixes, found, n, step_bits)
+    while n:
+        more = _more_fixes(lay, fixes, changed)
+        data = table_bytes(values, more, step_bits, lay)
+        again = np.union1d(changed, _before(lay, np.setdiff1d(more, fixes)))
+        fixes = more
+        changed, n = compare(lay, data, found, again)
+        _report(values, read_values(data, lay), fixes, found, n, step_bits, len(again))
+    return data
+
+
+def _before(lay: Layout, positions: IntArray) -> IntArray:
+    """The live states (file positions) one box before any of ``positions``: those whose
+    mask is one of theirs less one box (a few more than exactly those before them)."""
+    masks, _, _ = lay.table_states()
+    targets = {
+        int(m) & ~(1 << b)
+        for m in np.unique(masks[positions])
+        for b in range(lay.nboxes)
+        if m >> b & 1
+    }
+    live = masks != lay.all_used
+    result: IntArray = np.nonzero(live & np.isin(masks, np.array(sorted(targets))))[0]
+    return result
 
 
 def _report(
-    values: FloatArray, stored: FloatArray, fixes: IntArray, found: Survey, n: int, bits: int
+    values: FloatArray,
+    stored: FloatArray,
+    fixes: IntArray,
+    found: Survey,
+    n: int,
+    bits: int,
+    states: int | None = None,
 ) -> None:
     error = float(np.abs(stored - values).max())
+    compared = found.decisions if states is None else 3 * len(ROLLS) * states
     print(
         f"step 2**-{bits}, {len(fixes):,} values to 2**-{min(FINE_BITS, bits + 7)}:"
         f" largest error {error:.2e};"
-        f" {found.decisions:,} decisions compared, {n:,} changed"
+        f" {compared:,} decisions compared, {n:,} changed",
+        flush=True,
     )
 
 
