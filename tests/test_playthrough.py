@@ -406,7 +406,7 @@ def test_penta_random_playthroughs(block: int) -> None:
 
 #: Each other member and its computers' levels (Yatzy's optimal player reads
 #: ``yatzy_table.bin``, which ``tools/penta_solver.py --rules yatzy`` writes: not here).
-OTHERS = [(PRINTED, LEVELS), (YATZY, ("", "", "casual"))]
+OTHERS = [(PRINTED, LEVELS), (YATZY, LEVELS)]
 
 
 @pytest.mark.parametrize(("rules", "levels"), OTHERS, ids=lambda r: getattr(r, "id", ""))

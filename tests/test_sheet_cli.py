@@ -129,3 +129,21 @@ def test_yatzy_positions_read_from_the_flags() -> None:
     assert cli._state("yatzy", 0, "50", YATZY).key == cli._state("yatzy", 0, "0", YATZY).key
     with pytest.raises(ValueError, match="give --penta-box 50 or --penta-box 0"):
         cli._state("penta", 0, None, PRINTED)
+
+
+def test_yatzy_advice_reads_its_own_table(capsys: pytest.CaptureFixture[str]) -> None:
+    # One box left: what the roll scores there is all that is still to come, the upper
+    # bonus of 50 among it when the box brings the upper section to 63.
+    used = ",".join(i for i in YATZY_IDS if i != "sixes")
+    argv = ["yatzy", "advise", "--dice", "6,6,6,2,1", "--rolls-left", "0", "--used", used]
+    options = _advise([*argv, "--upper", "45", "--json"], capsys)
+    assert [(o["box"], o["points"], o["expected"]) for o in options] == [("sixes", 18, 68.0)]
+    # At the start, with two rolls left, the best keep's expected points are Yatzy's
+    # table's, near its start value 248.44.
+    start = _advise(
+        ["yatzy", "advise", "--dice", "6,6,6,5,1", "--rolls-left", "2", "--json"], capsys
+    )
+    assert start[0]["keep"] == [6, 6, 6]
+    assert 240 < float(str(start[0]["expected"])) < 260
+    table = default_strategy(YATZY).table
+    assert abs(table.state_value(SheetState.start(YATZY)) - 248.4400) < 1e-3
