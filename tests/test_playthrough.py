@@ -404,8 +404,8 @@ def test_penta_random_playthroughs(block: int) -> None:
     assert undos > GAMES_PER_BLOCK  # and undo, often
 
 
-#: Each other member and its computers' levels (Yatzy's optimal player reads
-#: ``yatzy_table.bin``, which ``tools/penta_solver.py --rules yatzy`` writes: not here).
+#: Each other member and its computers' levels (each one's optimal player reads its
+#: own table: ``penta_printed_table.bin``, ``yatzy_table.bin``).
 OTHERS = [(PRINTED, LEVELS), (YATZY, LEVELS)]
 
 
