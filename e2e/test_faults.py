@@ -330,7 +330,7 @@ def test_statistics_under_unknown_or_differently_written_rules_survive_a_game_co
     app: App, game: str
 ) -> None:
     old = stats.Summary(games=3, scored=3, total=15_000, best=6_000, best_name="Bo")
-    raw = json.dumps({"format": 1, **UNKNOWN, "farkle:standard-open0": old.to_dict()})
+    raw = json.dumps({"format": stats.FORMAT, **UNKNOWN, "farkle:standard-open0": old.to_dict()})
     page = app.open()
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [stats.KEY, raw])
     page = app.open()

@@ -106,7 +106,7 @@ def test_two_real_dice_games_make_a_players_row_and_charts_on_a_desktop(
     open_stats(page)
     check_players(page, "ann")
     no_sideways_scroll(page)
-    stored = json.loads(page.evaluate("localStorage.getItem('zaria.stats')"))
+    stored = json.loads(page.evaluate("localStorage.getItem('zaria.stats2')"))
     assert [p["scores"] for p in stored["penta:real"]["players"]] == [[320, 270]]
     shoot(page, shots, "stats-players-desktop")
 
@@ -147,7 +147,7 @@ def seeded_stats(scores: tuple[tuple[int, int], ...] = SCORES) -> str:
                        Turn(1, 1, kind="bust", points=0, total=0)])  # fmt: skip
         farkle = add_result(farkle, [a * 10, b * 10], ["Ann", "Bo"], [True, True],
                             winners=[0 if a > b else 1], log=log, played="farkle")  # fmt: skip
-    return json.dumps({"format": 1, "penta": penta.to_dict(), "farkle": farkle.to_dict()})
+    return json.dumps({"format": 2, "penta": penta.to_dict(), "farkle": farkle.to_dict()})
 
 
 def test_the_players_part_is_accessible_and_a_name_shows_that_players_charts(
@@ -156,7 +156,7 @@ def test_the_players_part_is_accessible_and_a_name_shows_that_players_charts(
     from a11y import audit, small_targets
 
     page = app.open()
-    page.evaluate("s => localStorage.setItem('zaria.stats', s)", seeded_stats())
+    page.evaluate("s => localStorage.setItem('zaria.stats2', s)", seeded_stats())
     page = app.open("#/stats")
     expect(page.locator("#penta-line figcaption")).to_have_text("Ann: final scores, game by game")
     expect(page.locator("#farkle-line")).to_be_visible()
@@ -230,7 +230,7 @@ def test_chart_text_is_the_page_s_size_at_every_width_and_no_line_crosses_a_labe
     # Ann's line zigzags across the optimal player's average (about 255) from side to side.
     zigzag = ((180, 240), (330, 250), (170, 260), (320, 250), (190, 240), (310, 230))
     page = app.open()
-    page.evaluate("s => localStorage.setItem('zaria.stats', s)", seeded_stats(zigzag))
+    page.evaluate("s => localStorage.setItem('zaria.stats2', s)", seeded_stats(zigzag))
     page = app.open("#/stats")
     expect(page.locator("#penta-dist")).to_be_visible()
     for width, height in WIDTHS:
@@ -267,7 +267,7 @@ TABLE_FACTS = """() => {
 
 def test_a_players_table_wider_than_a_phone_shows_that_it_scrolls(app: App, shots: Path) -> None:
     page = app.open()
-    page.evaluate("s => localStorage.setItem('zaria.stats', s)", seeded_stats())
+    page.evaluate("s => localStorage.setItem('zaria.stats2', s)", seeded_stats())
     page = app.open("#/stats")
     box = page.locator(".players-scroll").first
     for width in (320, 360, 390):

@@ -18,7 +18,7 @@ from zaria_web.storage import stats, transfer
 def stats_page(phone: Callable[..., App], width: int = 360, height: int = 740) -> Page:
     app = phone(viewport=(width, height))
     page = app.open()
-    page.evaluate("s => localStorage.setItem('zaria.stats', s)", seeded_stats())
+    page.evaluate("s => localStorage.setItem('zaria.stats2', s)", seeded_stats())
     app.open()  # a new app, started from that storage
     page.locator(".brand").first.click()
     page.locator(".stats-link").click()

@@ -367,7 +367,7 @@ def test_export_saves_the_statistics_and_the_games_in_one_file() -> None:
     [(name, text, mime)] = [(f.name, f.text, f.mime) for f in host.performed_of(SaveFile)]
     assert name == "zaria-stats-2026-03-14.json" and mime == "application/json"
     data = json.loads(text)
-    assert (data["app"], data["format"]) == ("zaria", 1)
+    assert (data["app"], data["format"], data["stats"]["format"]) == ("zaria", 2, 2)
     assert stats.parse(json.dumps(data["stats"]))[Counted("farkle")].games == 1
     assert archive.parse_value(data["games"]) == kept(host)
 
@@ -417,7 +417,8 @@ def _exported(host: FakeHost) -> dict[str, object]:
 
 
 def _bad_files(good: dict[str, object]) -> dict[str, str | bytes]:
-    newer = {**good, "format": 2}
+    newer = {**good, "format": transfer.FORMAT + 1}
+    newer_stats = {**good, "stats": {"format": 3}}
     wrong_app = {**good, "app": "yahtzee"}
     bad_stats = {**good, "stats": {"format": 1, "penta": {"games": -1}}}
     games = json.loads(json.dumps(good["games"]))
@@ -431,6 +432,7 @@ def _bad_files(good: dict[str, object]) -> dict[str, str | bytes]:
         "import.not_json": "{this is not json",
         "import.not_ours": json.dumps(wrong_app),
         "import.newer": json.dumps(newer),
+        "import.newer stats": json.dumps(newer_stats),
         "import.bad_stats": json.dumps(bad_stats),
         "import.bad_games": json.dumps(bad_games),
         "import.too_large": " " * (transfer.MAX_BYTES + 1),
@@ -444,6 +446,7 @@ def _bad_files(good: dict[str, object]) -> dict[str, str | bytes]:
         "import.not_json",
         "import.not_ours",
         "import.newer",
+        "import.newer stats",
         "import.bad_stats",
         "import.bad_games",
         "import.bad_stats huge",

@@ -606,11 +606,11 @@ def test_farkle_results_are_counted_per_rule_set_and_old_statistics_keep_countin
         app.action("start", {})
         finish_counted(app, chosen)
         storage = host.storage
-    data = json.loads(storage["zaria.stats"])
-    assert data["format"] == 1
+    data = json.loads(storage[stats.KEY])
+    assert data["format"] == 2 and json.loads(storage[stats.FORMAT1_KEY]) == OLD_STATS
     assert data["farkle"]["games"] == 3 and data["farkle"]["wins"] == [["Lou", 2], ["Ann", 1]]
     assert data["farkle:additive-open500"]["games"] == 2
-    assert data["penta"] == OLD_STATS["penta"]
+    assert data["penta"] == stats.migrate(OLD_STATS)["penta"]
     loaded = stats.load(Host(storage))
     assert loaded[Counted.parse("farkle:additive-open500")].best_name == "Ann"
 
@@ -641,8 +641,8 @@ def test_without_house_rule_games_the_panel_is_as_before() -> None:
     app.action("open", {"game": "stats"})
     assert "<h3" not in host.screen_html and 'id="wins-farkle"' in host.screen_html
     assert stats.load(host) == {
-        Counted("penta"): stats.Summary.from_dict(OLD_STATS["penta"]),
-        Counted("farkle"): stats.Summary.from_dict(OLD_STATS["farkle"]),
+        Counted("penta"): stats.Summary.from_dict(OLD_STATS["penta"], 1),
+        Counted("farkle"): stats.Summary.from_dict(OLD_STATS["farkle"], 1),
     }
 
 
@@ -651,7 +651,7 @@ def test_without_house_rule_games_the_panel_is_as_before() -> None:
     ["farkle:bogus", "farkle:" + "9" * 5000, "farkle:additive-open²", "farkles", "farkle:"],
 )
 def test_keys_that_name_no_rule_set_are_not_counted_but_kept(key: str) -> None:
-    raw = json.dumps({"format": 1, key: stats.Summary(games=4).to_dict()})
+    raw = json.dumps({"format": 2, key: stats.Summary(games=4).to_dict()})
     assert stats.parse(raw) == stats.empty()
     assert stats.kept(raw) == {key: stats.Summary(games=4).to_dict()}
 
@@ -661,7 +661,7 @@ def test_keys_that_name_no_rule_set_are_not_counted_but_kept(key: str) -> None:
     [("farkle:standard", "farkle"), ("farkle:additive-open0", "farkle:additive")],
 )
 def test_keys_naming_a_rule_set_otherwise_count_for_it(key: str, counted: str) -> None:
-    raw = json.dumps({"format": 1, key: stats.Summary(games=4).to_dict()})
+    raw = json.dumps({"format": 2, key: stats.Summary(games=4).to_dict()})
     assert stats.parse(raw)[Counted.parse(counted)] == stats.Summary(games=4)
     assert stats.kept(raw) == {}
 

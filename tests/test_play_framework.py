@@ -26,6 +26,7 @@ from zaria_web.play.screen import (
     Play,
 )
 from zaria_web.runtime.effects import ScrollTop, Vibrate
+from zaria_web.storage import stats
 from zaria_web.storage.settings import PACE_MS
 
 
@@ -242,13 +243,13 @@ def test_the_end_counts_once_and_play_again_keeps_the_players(g: Game) -> None:
     app.action("start", {})
     play_to_the_end(app)
     assert screen(app).phase == "end" and f"zaria.save.{g.name}" not in host.storage
-    counted = json.loads(host.storage["zaria.stats"])
+    counted = json.loads(host.storage[stats.KEY])
     key = next(k for k in counted if k.startswith(g.name))
     assert counted[key]["games"] == 1
     app.redraw()
     app.action("home", {})
     app.action("open", {"game": g.name})  # the end screen again: not counted twice
-    assert json.loads(host.storage["zaria.stats"])[key]["games"] == 1
+    assert json.loads(host.storage[stats.KEY])[key]["games"] == 1
     app.action("again", {})
     assert [s.name for s in game(app).seats] == ["Ann", "Bo"] and not game(app).over
 

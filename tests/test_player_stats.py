@@ -170,7 +170,7 @@ def test_record_passes_the_log_and_costs_through() -> None:
 def test_negative_farkle_totals_are_kept() -> None:
     s = add_result(Summary(), [-500, 300], ["Ann", "Bo"], [True, True], winners=[1])
     assert by_name(s)["Ann"].scores == (-500,) and by_name(s)["Ann"].best == -500
-    assert stats.parse(json.dumps({"format": 1, "farkle": s.to_dict()}))[Counted("farkle")] == s
+    assert stats.parse(json.dumps({"format": 2, "farkle": s.to_dict()}))[Counted("farkle")] == s
 
 
 # -- storage ------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_players_round_trip() -> None:
     figures = seat_figures([True, False], [1 / 3, 0.0])
     s = add_result(Summary(), [340, 30], ["Ann", "Bo"], [True, True],
                    won=[0], figures=figures, log=penta_log(), played="penta")  # fmt: skip
-    back = stats.parse(json.dumps({"format": 1, "penta": s.to_dict()}))[Counted("penta")]
+    back = stats.parse(json.dumps({"format": 2, "penta": s.to_dict()}))[Counted("penta")]
     assert back.players[0].figure("cost") == pytest.approx(1 / 3, abs=1e-3)
     assert back.figures == s.figures == {"bonus": 1}
     assert [p.name for p in back.players] == [p.name for p in s.players]
@@ -210,16 +210,18 @@ def test_players_round_trip() -> None:
         [{"name": "Ann"}],
         [{**PlayerStats("Ann", games=1, total=1).to_dict(), "games": -1}],
         [{**PlayerStats("Ann").to_dict(), "scores": ["1"]}],
-        [{**PlayerStats("Ann").to_dict(), "cost": -1.0}],
-        [{**PlayerStats("Ann").to_dict(), "cost": "1"}],
+        [{**PlayerStats("Ann").to_dict(), "figures": {"cost": -1.0}}],
+        [{**PlayerStats("Ann").to_dict(), "figures": {"cost": "1"}}],
+        [{**PlayerStats("Ann").to_dict(), "figures": [1]}],
+        [{**PlayerStats("Ann").to_dict(), "cost": 1.0}],
         [{**PlayerStats("Ann").to_dict(), "name": "  "}],
         [PlayerStats("Ann").to_dict(), PlayerStats(" ann").to_dict()],
         [PlayerStats(f"P{n}").to_dict() for n in range(player_stats.MAX_PLAYERS + 1)],
     ],
 )
 def test_a_malformed_players_part_is_dropped_and_the_rest_loads(players: object) -> None:
-    value = json.loads(json.dumps(OLD))
-    value["penta"]["players"] = players
+    summary = Summary(games=2, scored=2, total=480, best=260, best_name="Ann")
+    value = {"format": 2, "penta": {**summary.to_dict(), "players": players}}
     found = stats.parse(json.dumps(value))[Counted("penta")]
     assert (found.games, found.best, found.players) == (2, 260, ())
 
@@ -340,8 +342,16 @@ def test_statistics_stored_with_every_games_figures_read_back_the_same() -> None
     ann = penta.players[0]
     assert (ann.figure("bonus"), ann.tally("pentas"), ann.figure("cost")) == (1, 3, 1.25)
     assert farkle.players[0].figure("banked") == 850
-    # Written back as it was read, and shown with the same figures.
-    assert json.loads(json.dumps(stats.value(loaded, {}))) == STORED_BEFORE
+    # Written back in format 2, each game's own figures only, and shown the same.
+    written = json.loads(json.dumps(stats.value(loaded, {})))
+    assert written == stats.migrate(STORED_BEFORE)
+    assert written["penta"]["figures"] == {"bonus": 1}
+    assert written["farkle"]["players"][0]["figures"] == {
+        "banked": 850, "hot": 1, "lost": 1, "turns": 3
+    }  # fmt: skip
+    assert written["penta"]["players"][0]["figures"] == {
+        "bonus": 1, "cost": 1.25, "pentas": 3, "reviewed": 1
+    }  # fmt: skip
     app.action("open", {"game": "stats"})
     assert players_rows(host.screen_html, "penta") == [
         ["Ann", "2", "1", "340", "295", "50%", "3", "1.2"]
@@ -349,29 +359,32 @@ def test_statistics_stored_with_every_games_figures_read_back_the_same() -> None
     assert players_rows(host.screen_html, "farkle") == [
         ["Ann", "1", "0", "850", "850", "283", "1", "1"]
     ]
-    # A game counted on top adds to them.
+    # A game counted on top adds to them, in format 2; format 1 is left as it was.
     assert record_penta(app.ctx, [300], ["ann"], [True], [True], False)
     penta = stats.load(host)[Counted("penta")]
     assert (penta.figures["bonus"], penta.players[0].figure("bonus")) == (2, 2)
+    assert json.loads(host.storage[stats.KEY])["format"] == 2
+    assert json.loads(host.storage[stats.FORMAT1_KEY]) == STORED_BEFORE
 
 
-#: What the version before this layout required of every stored summary and player
-#: (each game's figures in every one of them): a page of that version still open in
-#: another tab sets aside statistics without them.
-EARLIER_SUMMARY = {"games", "scored", "total", "bonus", "best", "best_name", "wins"}
-EARLIER_PLAYER = {"name", "best", "total", "scores", "cost", "last", "games", "wins"}
-EARLIER_PLAYER |= {"bonus", "logged", "pentas", "reviewed", "turns", "banked", "lost", "hot"}
+#: The figures each game's players hold (the names of its ``figures`` module).
+OWN = {
+    "penta": {"bonus", "pentas", "reviewed", "cost"},
+    "farkle": {"turns", "banked", "lost", "hot"},
+}
+SHARED_PLAYER = {"name", "best", "total", "scores", "last", "games", "wins", "logged", "figures"}
 
 
 @pytest.mark.parametrize("game", ["penta", "farkle"])
-def test_statistics_written_now_hold_every_key_the_earlier_version_reads(game: str) -> None:
+def test_statistics_written_now_hold_their_own_games_figures_only(game: str) -> None:
     log = penta_log() if game == "penta" else farkle_log()
     figures = seat_figures([True, False], [1.5, 0.0]) if game == "penta" else {}
     s = add_result(Summary(), [340, 30], ["Ann", "Bo"], [True, True],
                    won=[0], figures=figures, log=log, played=game)  # fmt: skip
     stored = json.loads(json.dumps(s.to_dict()))
-    assert set(stored) >= EARLIER_SUMMARY
-    assert all(set(p) >= EARLIER_PLAYER for p in stored["players"])
-    # Read back, the figures at 0 that are not the game's are no figures of its players.
-    back = stats.parse(json.dumps({"format": 1, game: stored}))[Counted(game)]
+    assert set(stored["figures"]) <= OWN[game] & {"bonus"}
+    for p in stored["players"]:
+        assert set(p) == SHARED_PLAYER and set(p["figures"]) <= OWN[game]
+    assert OWN[game] <= {n for p in stored["players"] for n in p["figures"]}
+    back = stats.parse(json.dumps({"format": 2, game: stored}))[Counted(game)]
     assert back == s

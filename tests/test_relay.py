@@ -437,6 +437,7 @@ def test_a_snapshot_holds_every_screen_and_language(monkeypatch: pytest.MonkeyPa
 def test_an_import_the_page_storage_cannot_hold_changes_nothing_and_says_so() -> None:
     from fake_host import FakeHost
     from test_archive import finish_farkle, finish_penta
+    from zaria_web.storage import stats
 
     exporter = FakeHost()
     finish_farkle(exporter, seed=3)
@@ -461,7 +462,7 @@ def test_an_import_the_page_storage_cannot_hold_changes_nothing_and_says_so() ->
     assert 'data-notice="import.failed"' in page.screen
     assert page.focused == "#stats-import-file"  # said by the Import button, which keeps it
     page.click("stats-export")  # the page answers the next tap, with what it holds
-    assert page.saved and json.loads(page.saved[-1])["stats"] == json.loads(before["zaria.stats"])
+    assert page.saved and json.loads(page.saved[-1])["stats"] == json.loads(before[stats.KEY])
 
 
 def test_storage_full_of_what_the_mirror_never_saw_refuses_once_then_says_so() -> None:

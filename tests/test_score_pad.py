@@ -21,6 +21,7 @@ from zaria_web.penta import review
 from zaria_web.penta.review import Keep, Score
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import GameScreen
+from zaria_web.storage import stats
 from zaria_web.ui.widgets import dice_text
 
 GAMES = ["penta", "farkle"]
@@ -92,7 +93,7 @@ def test_penta_plays_a_whole_game_from_entries_with_the_joker_and_its_100() -> N
         app.action("box", {"box": box.value})
         app.action("validate", {})
     assert screen(app).phase == "end" and "penta-end-title" in host_of(app).screen_html
-    counted = json.loads(host_of(app).storage["zaria.stats"])
+    counted = json.loads(host_of(app).storage[stats.KEY])
     assert counted["penta:real"]["games"] == 1 and counted["penta"]["games"] == 0
 
 
@@ -126,7 +127,7 @@ def test_farkle_hot_dice_a_lost_turn_and_the_last_round_from_entries() -> None:
     throw(app, "223346")  # Bo's last turn: nothing scores
     assert g.over and any(e.kind is EventKind.LOST_TURN for e in g.events)
     assert screen(app).phase == "end"
-    counted = json.loads(host_of(app).storage["zaria.stats"])
+    counted = json.loads(host_of(app).storage[stats.KEY])
     assert counted["farkle:real"]["games"] == 1 and counted["farkle:real"]["wins"]
     app.action("open", {"game": "stats"})
     shown = Page(host_of(app).screen_html)

@@ -64,7 +64,7 @@ def test_scripted_or_seeded_games_do_not_count() -> None:
     assert not record_penta(app.ctx, [300], ["Ann"], [True], [True], reproducible=True)
     assert not record_farkle(app.ctx, [10_000], ["Ann"], [True], [0], reproducible=True)
     assert stats.load(host) == stats.empty()
-    assert "zaria.stats" not in host.storage
+    assert stats.KEY not in host.storage
 
 
 def test_a_game_another_tab_holds_does_not_count() -> None:
@@ -115,8 +115,8 @@ def test_wins_keep_the_most_winning_names_only() -> None:
 def test_stats_round_trip_through_storage() -> None:
     app, host = make_app()
     record_farkle(app.ctx, [10_000, 0], ["Ann", "Bo"], [True, True], [0], False)
-    data = json.loads(host.storage["zaria.stats"])
-    assert data["format"] == stats.FORMAT
+    data = json.loads(host.storage[stats.KEY])
+    assert data["format"] == stats.FORMAT == 2
     assert Summary.from_dict(data["farkle"]) == stats.load(host)[Counted("farkle")]
 
 
@@ -310,11 +310,11 @@ def test_statistics_under_a_key_this_version_cannot_count_are_kept_as_they_are(
 ) -> None:
     app, host = make_app()
     assert _record(game, app)
-    data = json.loads(host.storage["zaria.stats"])
-    host.storage["zaria.stats"] = json.dumps({**data, **UNKNOWN})
+    data = json.loads(host.storage[stats.KEY])
+    host.storage[stats.KEY] = json.dumps({**data, **UNKNOWN})
     assert stats.load(host)[Counted(game)].games == 1  # read, not set aside
     assert _record(game, app)
-    after = json.loads(host.storage["zaria.stats"])
+    after = json.loads(host.storage[stats.KEY])
     assert {k: after[k] for k in UNKNOWN} == UNKNOWN
     assert stats.load(host)[Counted(game)].games == 2
     assert "zaria.badstats" not in host.storage and not app.ctx.notices
@@ -335,7 +335,7 @@ def test_a_rules_id_written_otherwise_is_read_as_the_rules_it_names(
     from zaria.farkle.rules import FarkleRules
 
     old = Summary(games=3, scored=3, total=12_000, best=5_000, best_name="Bo")
-    host = FakeHost({"zaria.stats": json.dumps({"format": 1, written: old.to_dict()})})
+    host = FakeHost({stats.KEY: json.dumps({"format": 2, written: old.to_dict()})})
     app, _ = make_app(host)
     assert stats.load(host)[Counted.parse(canonical)] == old
     rules = FarkleRules.from_id(written.removeprefix("farkle:"), exact=False)
@@ -344,18 +344,18 @@ def test_a_rules_id_written_otherwise_is_read_as_the_rules_it_names(
     )
     counted = stats.load(host)[Counted.parse(canonical)]
     assert (counted.games, counted.total, counted.best_name) == (4, 16_000, "Bo")
-    assert written not in json.loads(host.storage["zaria.stats"])
+    assert written not in json.loads(host.storage[stats.KEY])
 
 
 def test_a_second_spelling_of_rules_already_counted_is_kept_not_merged() -> None:
     first = Summary(games=2, scored=2, total=20_000, best=10_000, best_name="Ann")
     second = Summary(games=1, scored=1, total=5_000, best=5_000, best_name="Bo")
-    raw = {"format": 1, "farkle": first.to_dict(), "farkle:standard": second.to_dict()}
-    host = FakeHost({"zaria.stats": json.dumps(raw)})
+    raw = {"format": 2, "farkle": first.to_dict(), "farkle:standard": second.to_dict()}
+    host = FakeHost({stats.KEY: json.dumps(raw)})
     app, _ = make_app(host)
     assert stats.load(host)[Counted("farkle")] == first
     assert record_farkle(app.ctx, [10_000], ["Cy"], [True], [0], False)
-    after = json.loads(host.storage["zaria.stats"])
+    after = json.loads(host.storage[stats.KEY])
     assert after["farkle:standard"] == second.to_dict()
     assert Summary.from_dict(after["farkle"]).games == 3
 
@@ -365,8 +365,8 @@ def test_what_is_kept_as_it_is_goes_into_an_export_and_comes_back_with_an_import
 
     app, host = make_app()
     assert _record("farkle", app)
-    data = json.loads(host.storage["zaria.stats"])
-    host.storage["zaria.stats"] = json.dumps({**data, **UNKNOWN})
+    data = json.loads(host.storage[stats.KEY])
+    host.storage[stats.KEY] = json.dumps({**data, **UNKNOWN})
     app.action("open", {"game": "stats"})
     app.action("stats-export", {})
     text = host.performed_of(SaveFile)[-1].text
@@ -375,6 +375,6 @@ def test_what_is_kept_as_it_is_goes_into_an_export_and_comes_back_with_an_import
     host.picked[transfer.FIELD] = text
     app.action("stats-import", {"value": "x", "event": "input"})
     app.action("stats-import-yes", {})
-    after = json.loads(host.storage["zaria.stats"])
+    after = json.loads(host.storage[stats.KEY])
     assert {k: after[k] for k in UNKNOWN} == UNKNOWN
     assert stats.load(host)[Counted("farkle")].games == 1

@@ -19,8 +19,8 @@ from zaria_web.ui.html import Markup
 
 #: The players table's own columns (``stats.col.*``) and the note under it.
 COLUMNS = ("per_turn", "lost", "hot")
-#: Every figure it keeps per player (written by every game's players, at 0 when not
-#: theirs: see :func:`zaria_web.storage.player_stats.every_figure`).
+#: Every figure it keeps per player (its players' only: statistics of format 1 held
+#: them in every game's players, see :func:`zaria_web.storage.player_stats.own_figures`).
 STORED = ("turns", "banked", "lost", "hot")
 NOTE = "stats.players_note.farkle"
 DASH = "–"

@@ -36,8 +36,8 @@ COLUMNS = ("bonus", "pentas", "cost")
 NOTE = "stats.players_note.penta"
 #: The figures the summary sums over the people's results.
 SUMMED = ("bonus",)
-#: Every figure it keeps per player (written by every game's players, at 0 when not
-#: theirs: see :func:`zaria_web.storage.player_stats.every_figure`).
+#: Every figure it keeps per player (its players' only: statistics of format 1 held
+#: them in every game's players, see :func:`zaria_web.storage.player_stats.own_figures`).
 STORED = ("bonus", "pentas", "reviewed", "cost")
 DASH = "–"
 

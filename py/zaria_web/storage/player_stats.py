@@ -14,7 +14,9 @@ scores the statistics screen shows beside a person's).
   module (:mod:`zaria_web.games`): the numbers the game gave each seat when it
   ended (:attr:`SeatGame.figures`, added up game after game), and what that module's
   ``count_log`` counts from the game's log. This module only adds them up and
-  stores them, each under its own name beside the shared figures.
+  stores them, each under its own name, apart from the shared figures: a player
+  holds its own game's figures only (format 2 of the statistics,
+  :mod:`zaria_web.storage.stats`; format 1 held every game's, :func:`own_figures`).
 
 Each game's summary keeps at most :data:`MAX_PLAYERS` players, those who played
 most recently (:attr:`PlayerStats.last` is the number of the summary's game they
@@ -98,13 +100,14 @@ class PlayerStats:
         return replace(self, figures=added(self.figures, more))
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe form stored (format 2: the game's own figures apart)."""
         shared = {k: getattr(self, k) for k in ("name", "best", "total", *COUNTS)}
-        every = dict.fromkeys(every_figure("STORED"), 0)
-        return {**every, **stored_figures(self.figures), **shared, "scores": list(self.scores)}
+        return {**shared, "scores": list(self.scores), FIGURES: stored_figures(self.figures)}
 
     @classmethod
-    def from_dict(cls, d: Any) -> PlayerStats:
-        """Read back :meth:`to_dict`; raises ValueError on anything else."""
+    def from_dict(cls, d: Any, fmt: int = 2) -> PlayerStats:
+        """Read back :meth:`to_dict`, or a player stored in format 1 (``fmt``: the
+        statistics' format, see :func:`own_figures`); raises ValueError on anything else."""
         if not isinstance(d, dict):
             raise ValueError("a player is not an object")
         name, best, scores = d.get("name"), d.get("best"), d.get("scores")
@@ -117,7 +120,7 @@ class PlayerStats:
         counts: dict[str, Any] = {k: d.get(k) for k in COUNTS}
         if not all(count(v) for v in counts.values()):
             raise ValueError("bad player count")
-        own = read_figures(d, SHARED)
+        own = own_figures(d, SHARED, fmt)
         total = d["total"]
         return cls(name=name, best=best, total=total, scores=tuple(scores), figures=own, **counts)
 
@@ -126,21 +129,6 @@ class PlayerStats:
 COUNTS: tuple[str, ...] = ("last", "games", "wins", "logged")
 #: What a stored player holds beside the game's own figures.
 SHARED = frozenset(("name", "best", "total", "scores", *COUNTS))
-
-
-def every_figure(kind: str) -> tuple[str, ...]:
-    """Every figure the registered games' ``figures`` modules name as ``kind``
-    (``STORED``: per player; ``SUMMED``: per summary).
-
-    Each stored player and summary holds all of them, at 0 where the figure is not its
-    game's: the shape statistics were stored in before a game's figures were its own,
-    which a page of an earlier version still open in another tab reads (and would
-    set aside as unreadable without them).
-    """
-    names: list[str] = []
-    for g in games.GAMES:
-        names += [n for n in getattr(g.figures(), kind, ()) if n not in names]
-    return tuple(names)
 
 
 def added(figures: Mapping[str, float], more: Mapping[str, float]) -> dict[str, float]:
@@ -157,13 +145,38 @@ def stored_figures(figures: Mapping[str, float]) -> dict[str, float]:
     return {k: v if isinstance(v, int) else round(v, 3) for k, v in figures.items()}
 
 
+#: Where a stored player or summary of format 2 holds the game's own figures.
+FIGURES = "figures"
+
+
+def own_figures(d: dict[str, Any], shared: frozenset[str], fmt: int) -> dict[str, float]:
+    """The game's own figures of a stored player or summary ``d`` (``shared``: the
+    names of the figures every game has).
+
+    In format 2 they are under :data:`FIGURES`, and ``d`` holds nothing else beside
+    the ``shared`` ones. In format 1 they are beside the shared ones, and every game's
+    are there (at 0 where they are not the game's): each is kept whatever game named
+    it, and only those at 0 go (:func:`read_figures`), so nothing counted is lost.
+    Raises ValueError.
+
+    >>> own_figures({"games": 2, "hot": 3, "bonus": 0}, frozenset({"games"}), 1)
+    {'hot': 3}
+    >>> own_figures({"games": 2, "figures": {"hot": 3}}, frozenset({"games"}), 2)
+    {'hot': 3}
+    """
+    if fmt == 1:
+        return read_figures(d, shared)
+    figures = d.get(FIGURES, {})
+    if not isinstance(figures, dict) or not set(d) <= shared | {FIGURES}:
+        raise ValueError("bad figures")
+    return read_figures(figures, frozenset())
+
+
 def read_figures(d: dict[str, Any], shared: frozenset[str]) -> dict[str, float]:
     """The game's own figures in a stored object ``d``: whatever it holds under
-    names other than the ``shared`` ones, each a number (whatever game named them:
-    statistics stored when each player held every game's figures read back as they
-    were); raises ValueError for anything else there, a negative or unbounded
-    number, or too many of them. A figure at 0 is no figure (every game's figures
-    are stored, at 0 where they are not the game's: :func:`every_figure`).
+    names other than the ``shared`` ones, each a number (whatever game named them);
+    raises ValueError for anything else there, a negative or unbounded number, or
+    too many of them. A figure at 0 is no figure (as :func:`added` leaves none).
 
     >>> read_figures({"games": 2, "hot": 3, "cost": 1.5, "bonus": 0}, frozenset({"games"}))
     {'hot': 3, 'cost': 1.5}
@@ -188,11 +201,12 @@ def _number(v: object) -> bool:
     return math.isfinite(v) and 0 <= v <= MAX_NUMBER  # type: ignore[arg-type,operator]
 
 
-def parse_players(raw: Any) -> tuple[PlayerStats, ...]:
-    """A summary's stored players; raises ValueError when malformed."""
+def parse_players(raw: Any, fmt: int = 2) -> tuple[PlayerStats, ...]:
+    """A summary's stored players (in the statistics' format ``fmt``); raises
+    ValueError when malformed."""
     if not isinstance(raw, list) or len(raw) > MAX_PLAYERS:
         raise ValueError("bad players")
-    players = tuple(PlayerStats.from_dict(p) for p in raw)
+    players = tuple(PlayerStats.from_dict(p, fmt) for p in raw)
     if len({player_key(p.name) for p in players}) != len(players):
         raise ValueError("a player twice")
     return players

@@ -1,4 +1,4 @@
-"""Statistics of finished games, kept in the browser's storage (``zaria.stats``).
+"""Statistics of finished games, kept in the browser's storage (``zaria.stats2``).
 
 When a game ends, its screen's update asks for it to be counted (a
 :class:`RecordGame` effect, with the game's :class:`~zaria.outcome.Outcome`
@@ -26,25 +26,47 @@ What counts:
   :class:`zaria_web.storage.saves.SaveStore`), so one game is never counted twice (the
   game screen passes whether its dice were, :func:`record` checks).
 
-The stored value is ``{"format": 1, "<game>": {...}, ...}``, one summary per
-game, plus one ``"<game>:<rules id>": {...}`` per other set of house rules that has
-games (each key a :meth:`Counted.encode <zaria_web.storage.counted.Counted.encode>`), read
-through :func:`zaria_web.storage.stored.decode_json`. Statistics stored
-before house rules existed are the same format without those keys, so they load
-as they are and their games go on counting for the rules page's game. A rules id
+The stored value (format 2, under :data:`KEY`) is ``{"format": 2, "<game>": {...},
+...}``, one summary per game, plus one ``"<game>:<rules id>": {...}`` per other set
+of house rules that has games (each key a :meth:`Counted.encode
+<zaria_web.storage.counted.Counted.encode>`), read through
+:func:`zaria_web.storage.stored.decode_json`. A summary, and each of its players,
+holds the shared figures and, under ``figures``, its own game's figures only, each
+by its own name (:func:`~zaria_web.storage.player_stats.own_figures`). A rules id
 written otherwise than this version writes it (the options in another order) is
 read as the rules it names (:meth:`Counted.parse <zaria_web.storage.counted.Counted.parse>`).
 A key this version cannot count (an unknown game or rules id, from an older or
 newer app or an imported file) is kept as it is, beside the figures it counts:
-each write of the statistics writes it back unchanged (:func:`split`). An
-unreadable value is set aside under ``zaria.badstats`` and counting restarts;
-the player is told once (``stats.corrupt``: the value set aside is gone from its
-key, so it is not found again). A summary, and each of its players, holds the
-game's own figures beside the shared ones, each under its own name
-(:func:`~zaria_web.storage.player_stats.read_figures`): statistics stored when every
-summary held every game's figures read back with the same figures. When storage
-refuses to read them, nothing is counted or cleared, so that statistics nobody
-could see are never replaced (``stats.unavailable``).
+each write of the statistics writes it back unchanged (:func:`split`).
+
+Format 1, stored under :data:`FORMAT1_KEY` (``zaria.stats``), is the same object
+with ``"format": 1``, each summary and player holding every game's figures beside
+the shared ones (at 0 where they are not its game's). While there is nothing
+under :data:`KEY`, the statistics are read from there, through the migration
+(:func:`migrate`): each summary and player keeps every figure it holds that is
+not 0, whatever game named it, so nothing counted is lost, and the statistics
+are shown as they were. The first game counted (or an import) then writes them in
+format 2 under :data:`KEY`, which is read from then on; format 1 is left as it
+was, never written again. Reading format 2 through the migration gives it back
+unchanged, so the migration may run any number of times.
+
+A page of the earlier version still open in another tab reads and writes
+:data:`FORMAT1_KEY` only: it never sees format 2, so it neither sets it aside as
+unreadable nor writes format 1 over it. It goes on showing, and counting into,
+format 1; the games it counts once format 2 is written are in format 1 only,
+which this version no longer reads (reloading that tab brings it this version).
+A page of a later version is expected to store its own format under a key of its
+own in the same way; should a later format be found under :data:`KEY`, it is left
+as it is, neither set aside nor written over, and read as statistics that cannot
+be read (:class:`~zaria_web.storage.stored.Newer`).
+
+An unreadable value (under either key) is set aside under ``zaria.badstats`` and
+counting restarts; the player is told once (``stats.corrupt``: the value set
+aside is gone from its key, so it is not found again). When format 2 is set
+aside, format 1, if it is still there, is read again: the statistics as they were
+before format 2 was first written. When storage refuses to read them, nothing is
+counted or cleared, so that statistics nobody could see are never replaced
+(``stats.unavailable``).
 """
 
 from __future__ import annotations
@@ -66,20 +88,25 @@ from zaria_web.storage import stored
 from zaria_web.storage.archive import Entry
 from zaria_web.storage.counted import BadCounted, Counted
 from zaria_web.storage.player_stats import (
+    FIGURES,
     PlayerStats,
     SeatGame,
     add_game,
     added,
-    every_figure,
+    own_figures,
     parse_players,
-    read_figures,
     stored_figures,
 )
 from zaria_web.storage.stored import Status, Unreadable
 
-KEY = "zaria.stats"
+KEY = "zaria.stats2"
+#: Where the statistics were stored in format 1 (and where a page of the earlier
+#: version still reads and writes them).
+FORMAT1_KEY = "zaria.stats"
 BAD_KEY = "zaria.badstats"
-FORMAT = 1
+FORMAT = 2
+#: The formats the statistics may be read from: format 1 through the migration.
+FORMATS = (1, FORMAT)
 #: Wins by name are kept for this many names at most (the most wins first).
 MAX_NAMES = 50
 #: What every set of statistics has a summary of, even an empty one: each game as
@@ -158,24 +185,22 @@ class Summary:
         return replace(self, figures=added(self.figures, more))
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-safe form stored (a summary without players is stored as it was
-        before players were counted)."""
-        players = {"players": [p.to_dict() for p in self.players]} if self.players else {}
+        """The JSON-safe form stored (format 2)."""
         return {
-            **dict.fromkeys(every_figure("SUMMED"), 0),
-            **stored_figures(self.figures),
             "games": self.games,
             "scored": self.scored,
             "total": self.total,
             "best": self.best,
             "best_name": self.best_name,
             "wins": [[name, n] for name, n in self.wins],
-            **players,
+            "players": [p.to_dict() for p in self.players],
+            FIGURES: stored_figures(self.figures),
         }
 
     @classmethod
-    def from_dict(cls, d: Any) -> Summary:
-        """Read back :meth:`to_dict`; raises ValueError on anything else."""
+    def from_dict(cls, d: Any, fmt: int = FORMAT) -> Summary:
+        """Read back :meth:`to_dict`, or a summary of statistics stored in format
+        ``fmt``; raises ValueError on anything else."""
         if not isinstance(d, dict):
             raise ValueError("not an object")
         counts: list[int] = []
@@ -190,9 +215,9 @@ class Summary:
         best, best_name = d.get("best"), d.get("best_name")
         if not (best is None or stored.whole(best)) or not isinstance(best_name, str):
             raise ValueError("bad best score")
-        wins, own = _wins(d.get("wins")), read_figures(d, SHARED)
+        wins, own = _wins(d.get("wins")), own_figures(d, SHARED, fmt)
         games_, scored, total = counts
-        players = _players(d.get("players"))
+        players = _players(d.get("players"), fmt)
         return cls(games_, scored, total, best, best_name, wins, players, own)
 
 
@@ -214,12 +239,12 @@ def _wins(wins: object) -> tuple[tuple[str, int], ...]:
     return tuple(pairs)
 
 
-def _players(raw: Any) -> tuple[PlayerStats, ...]:
+def _players(raw: Any, fmt: int) -> tuple[PlayerStats, ...]:
     """A summary's players: none in values stored before they were counted, and none
     when they are malformed (the game's own figures still load, and counting the
     players starts again)."""
     try:
-        return () if raw is None else parse_players(raw)
+        return () if raw is None else parse_players(raw, fmt)
     except ValueError:
         return ()
 
@@ -230,28 +255,49 @@ def empty() -> dict[Counted, Summary]:
 
 
 def parse(raw: str) -> dict[Counted, Summary]:
-    """The statistics stored as ``raw``; raises :class:`~zaria_web.storage.stored.Unreadable`
-    for anything else.
+    """The statistics stored as ``raw`` (format 2, or format 1 through the
+    migration); raises :class:`~zaria_web.storage.stored.Unreadable` for anything
+    else (:class:`~zaria_web.storage.stored.Newer` for a later format).
 
     Every game has a summary (empty when nothing was counted); a game under other
     house rules, and each game played with real dice, has one once it was counted.
 
-    >>> parse('{"format": 1}') == empty()
+    >>> parse('{"format": 2}') == parse('{"format": 1}') == empty()
     True
     """
     return parse_value(stored.decode_json(raw))[0]
 
 
-def parse_value(data: Any) -> tuple[dict[Counted, Summary], dict[str, Any]]:
-    """The summaries of a decoded statistics object, and what it holds that this
-    version keeps as it is (:func:`split`); raises :class:`~zaria_web.storage.stored.Unreadable`."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise Unreadable("unknown statistics format")
+def parse_format1(raw: str) -> dict[Counted, Summary]:
+    """The statistics stored as ``raw`` under :data:`FORMAT1_KEY`: format 1 only, as
+    the earlier version reads them there (a later format there is unreadable)."""
+    return parse_value(stored.decode_json(raw), (1,))[0]
+
+
+def _format(data: Any, formats: Sequence[int]) -> int:
+    """The format of a decoded statistics object, one of ``formats``; raises
+    :class:`~zaria_web.storage.stored.Unreadable`, :class:`~zaria_web.storage.stored.Newer`
+    for a format later than this version's where this version's is read."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if type(fmt) is int and fmt in formats:
+        return fmt
+    if type(fmt) is int and fmt > FORMAT and FORMAT in formats:
+        raise stored.Newer(f"statistics of format {fmt}, later than {FORMAT}")
+    raise Unreadable("unknown statistics format")
+
+
+def parse_value(
+    data: Any, formats: Sequence[int] = FORMATS
+) -> tuple[dict[Counted, Summary], dict[str, Any]]:
+    """The summaries of a decoded statistics object, in one of ``formats``, and what it
+    holds that this version keeps as it is (:func:`split`); raises
+    :class:`~zaria_web.storage.stored.Unreadable`."""
+    fmt = _format(data, formats)
     counted, kept = split(data)
     others = sorted((c for c in counted if c not in GAME_SUMMARIES), key=Counted.encode)
     try:
         summaries = {
-            c: Summary.from_dict(counted[c]) if c in counted else Summary()
+            c: Summary.from_dict(counted[c], fmt) if c in counted else Summary()
             for c in (*GAME_SUMMARIES, *others)
         }
     except ValueError as exc:
@@ -259,9 +305,22 @@ def parse_value(data: Any) -> tuple[dict[Counted, Summary], dict[str, Any]]:
     return summaries, kept
 
 
+def migrate(data: Any) -> dict[str, Any]:
+    """The decoded statistics ``data`` in format 2, from format 1 (or 2: unchanged);
+    raises :class:`~zaria_web.storage.stored.Unreadable`.
+
+    >>> old = {"format": 1, "penta": {"games": 1, "scored": 1, "total": 250, "best": 250,
+    ...        "best_name": "Ann", "wins": [], "bonus": 1, "hot": 0}}
+    >>> new = migrate(old)
+    >>> new["format"], new["penta"]["figures"], migrate(new) == new
+    (2, {'bonus': 1}, True)
+    """
+    return value(*parse_value(data))
+
+
 def kept(raw: str | None) -> dict[str, Any]:
-    """What the statistics stored as ``raw`` hold that this version keeps as it is
-    (nothing when there are none, or they cannot be read)."""
+    """What the statistics stored as ``raw`` (in either format) hold that this
+    version keeps as it is (nothing when there are none, or they cannot be read)."""
     try:
         return {} if raw is None else parse_value(stored.decode_json(raw))[1]
     except Unreadable:
@@ -269,7 +328,7 @@ def kept(raw: str | None) -> dict[str, Any]:
 
 
 def value(summaries: dict[Counted, Summary], keep: dict[str, Any]) -> dict[str, Any]:
-    """The statistics as stored (``zaria.stats``): the summaries, each under its key
+    """The statistics as stored (format 2, :data:`KEY`): the summaries, each under its key
     (:meth:`Counted.encode <zaria_web.storage.counted.Counted.encode>`), and what is
     kept as it is."""
     return {**keep, "format": FORMAT, **{c.encode(): s.to_dict() for c, s in summaries.items()}}
@@ -282,15 +341,24 @@ def read(
     ``stats.corrupt``); ``notify`` is told ``stats.unavailable`` when storage
     cannot be read. The result's ``value`` is None unless its status is OK.
 
+    Format 2 is read; when there is none, format 1 (:data:`FORMAT1_KEY`), through
+    the migration.
+
     This writes (the value set aside): the app's to call, where it writes. A
     screen's update reads them with :func:`look`."""
-    return stored.read_or_set_aside(host, KEY, parse, BAD_KEY, notify, "stats")
+    found = stored.read_or_set_aside(host, KEY, parse, BAD_KEY, notify, "stats")
+    if found.status is Status.ABSENT:
+        found = stored.read_or_set_aside(host, FORMAT1_KEY, parse_format1, BAD_KEY, notify, "stats")
+    return found
 
 
 def look(host: Host, out: Effects) -> stored.Read[dict[Counted, Summary]]:
     """Read the statistics within a screen's update: as :func:`read`, the setting
     aside and the notice asked of the app (``out``)."""
-    return stored.look(host, KEY, parse, BAD_KEY, "stats", out)
+    found = stored.look(host, KEY, parse, BAD_KEY, "stats", out)
+    if found.status is Status.ABSENT:
+        found = stored.look(host, FORMAT1_KEY, parse_format1, BAD_KEY, "stats", out)
+    return found
 
 
 def load(host: Host, notify: Callable[[str], None] | None = None) -> dict[Counted, Summary]:
@@ -299,8 +367,11 @@ def load(host: Host, notify: Callable[[str], None] | None = None) -> dict[Counte
 
 
 def clear(host: Host) -> bool:
-    """Forget all statistics; False when they cannot be read (and are kept)."""
-    return stored.remove(host, KEY)
+    """Forget all statistics, in both formats (format 1 would otherwise be read
+    again); False when they cannot be read (and are kept)."""
+    if not (stored.readable(host, KEY) and stored.readable(host, FORMAT1_KEY)):
+        return False
+    return stored.remove(host, KEY) and stored.remove(host, FORMAT1_KEY)
 
 
 def _best(s: Summary, scores: list[tuple[int, str]]) -> tuple[int | None, str]:

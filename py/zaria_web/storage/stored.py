@@ -11,7 +11,8 @@ developer tools left there, so every value is read as hostile:
   Whatever goes wrong raises :class:`Unreadable`.
 - :func:`read` reads one key and parses it, and tells the four outcomes apart
   (:class:`Status`): absent, unreadable, read, or storage that refused to be
-  read (:class:`~zaria_web.runtime.host.StorageError`). It never raises.
+  read (:class:`~zaria_web.runtime.host.StorageError`), which a value of a later
+  version's format (:class:`Newer`) is taken for. It never raises.
 - :func:`write` stores a value unless the key cannot be read: a value nobody
   could see may be worth keeping, so it is never written over.
 - :func:`look` reads as :func:`read_or_set_aside` does, for a screen's update,
@@ -44,6 +45,12 @@ _SPECIAL = re.compile(r'["\\\[\]{}]')
 
 class Unreadable(ValueError):
     """A stored value that cannot be decoded; the message says why."""
+
+
+class Newer(Unreadable):
+    """A stored value in a format of a later version than this one: read as storage
+    that cannot be read (:attr:`Status.FAILED`), so that it is neither set aside nor
+    written over, and the later version still finds it."""
 
 
 class Status(Enum):
@@ -176,6 +183,8 @@ def read(host: Host, key: str, parse: Callable[[str], T]) -> Read[T]:
         if len(raw) > MAX_CHARS:
             raise Unreadable(f"{len(raw)} characters, more than {MAX_CHARS}")
         value = parse(raw)
+    except Newer as exc:
+        return Read(Status.FAILED, raw=raw, reason=str(exc))
     except Exception as exc:
         return Read(Status.UNREADABLE, raw=raw, reason=str(exc) or type(exc).__name__)
     return Read(Status.OK, value, raw)

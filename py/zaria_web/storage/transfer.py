@@ -2,12 +2,19 @@
 
 Export saves a JSON file (``zaria-stats-YYYY-MM-DD.json``)::
 
-    {"app": "zaria", "format": 1, "date": "<ISO>", "stats": <zaria.stats>, "games": <zaria.games>}
+    {"app": "zaria", "format": 2, "date": "<ISO>", "stats": <zaria.stats2>, "games": <zaria.games>}
+
+Format 2 of the file holds the statistics in their format 2
+(:mod:`zaria_web.storage.stats`); a file of format 1, exported by the earlier
+version, holds them in format 1, and is imported through the statistics'
+migration (the file's format and its statistics' are each read, whichever they
+are). The earlier version refuses a file of format 2 as newer, and changes nothing.
 
 Import reads a picked file through the guarded decoders
 (:func:`zaria_web.storage.stored.decode_json`, :func:`zaria_web.storage.stats.parse`,
 :func:`zaria_web.storage.archive.parse_value`): a file too large, not JSON, not ours, of a
-newer format, or with malformed statistics or games gets its own message and
+newer format (the file's, or its statistics'), or with malformed statistics or
+games gets its own message and
 changes nothing. A good file is described in a confirmation first; only then
 does it replace both.
 
@@ -29,12 +36,12 @@ from zaria_web.runtime.effects import Effects
 from zaria_web.screen import Context, Enter, StorageChanged
 from zaria_web.storage import archive, stats, stored
 from zaria_web.storage.counted import Counted
-from zaria_web.storage.stored import Status, Unreadable
+from zaria_web.storage.stored import Newer, Status, Unreadable
 from zaria_web.ui.html import Markup, el
 from zaria_web.ui.widgets import button
 
 APP = "zaria"
-FORMAT = 1
+FORMAT = 2
 #: The largest file imported, in bytes.
 MAX_BYTES = 4_000_000
 #: The file field that picks the file to import.
@@ -138,6 +145,8 @@ def parse_file(text: str) -> Imported:
         raise BadImport("import.newer")
     try:
         summaries, kept = stats.parse_value(data.get("stats"))
+    except Newer as exc:
+        raise BadImport("import.newer") from exc
     except Unreadable as exc:
         raise BadImport("import.bad_stats") from exc
     try:
@@ -149,8 +158,11 @@ def parse_file(text: str) -> Imported:
 
 def import_values(host: Any, imported: Imported) -> dict[str, str] | None:
     """What an import stores, key by key (written all or nothing); None when the
-    statistics or the games kept cannot be read (nothing unseen is written over)."""
+    statistics or the games kept cannot be read (nothing unseen is written over, nor
+    statistics of a later format: :class:`~zaria_web.storage.stored.Newer`)."""
     if not (stored.readable(host, stats.KEY) and stored.readable(host, archive.KEY)):
+        return None
+    if stored.read(host, stats.KEY, stats.parse).status is Status.FAILED:
         return None
     return {
         stats.KEY: json.dumps(stats.value(imported.summaries, imported.kept), sort_keys=True),
