@@ -129,6 +129,7 @@ def play_turn(page: Page, choose: Callable[[Keys, str], None]) -> tuple[int, int
     """A person's turn by keyboard alone; the keys it took, and those of them that
     chose the box (after the last roll)."""
     keys = Keys(page)
+    said = rolls_heard(page)
     keys.press("r")
     for _ in range(2):
         values = dice(page)
@@ -137,7 +138,11 @@ def play_turn(page: Page, choose: Callable[[Keys, str], None]) -> tuple[int, int
         for i, (now, want) in enumerate(zip(held(page), to_hold(values), strict=True)):
             if now != want:
                 keys.press(str(i + 1))
+        said = rolls_heard(page)
         keys.press("r")
+    # The last roll heard before the box is chosen, as a screen reader's user hears it
+    # (a busy page otherwise reads it out together with what the choice brings).
+    page.wait_for_function(f"{ROLLS_HEARD} > {said}")
     rounds, rolled = page.locator(".round").inner_text(), keys.count
     choose(keys, target_box(page))
     expect(page.locator(".round")).not_to_have_text(rounds)
@@ -162,6 +167,14 @@ def start_against_the_computer(app: App, seed: int) -> Page:
 def kims_turn(page: Page) -> None:
     expect(page.locator(".turn-name")).to_have_text("Kim")
     expect(page.locator("#penta-roll")).to_be_focused()
+
+
+#: How many of the texts heard say a roll.
+ROLLS_HEARD = "window.heard.filter((t) => t.includes('Rolled')).length"
+
+
+def rolls_heard(page: Page) -> int:
+    return int(page.evaluate(ROLLS_HEARD))
 
 
 def heard(page: Page) -> list[str]:
