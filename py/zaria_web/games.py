@@ -170,6 +170,7 @@ _REGISTERED: list[Registered] = [
         duplicate=True,
         lesson=True,
     ),
+    Registered("yatzy", "zaria_web.yatzy", data=("yatzy_table.bin",), art=4, duplicate=True),
 ]
 
 #: Each registered game's own words, merged into the catalogues (their undo, by name).
