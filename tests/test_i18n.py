@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import zaria
+import zaria_web.games  # noqa: F401  (every registered game's own words, in the catalogues)
 from zaria.i18n import LANGUAGES, Translator, catalogue, format_number, pick_language
 
 EN = catalogue("en")

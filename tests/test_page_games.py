@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from zaria.i18n import LANGUAGES
+from zaria.i18n import LANGUAGES, Translator
 from zaria_web import games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +56,10 @@ def test_the_page_names_the_registrys_games(page: str) -> None:
     meta = re.search(r'<meta name="zaria-games" content="([^"]*)">', page)
     assert meta is not None and meta[1].split() == list(games.NAMES)
     description = re.search(r'<meta name="description" content="([^"]*)">', page)
-    assert description is not None and description[1].startswith("Penta and Farkle: ")
+    names = [Translator("en")("game." + g) for g in games.NAMES]
+    named = ", ".join(names[:-1]) + " and " + names[-1]
+    assert named.startswith("Penta, Farkle") or named == "Penta and Farkle"
+    assert description is not None and description[1].startswith(named + ": ")
 
 
 def test_the_page_links_each_games_stylesheet_once(page: str) -> None:

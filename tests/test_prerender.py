@@ -12,7 +12,7 @@ import pytest
 
 from fake_host import FakeHost
 from zaria.i18n import LANGUAGES, Translator
-from zaria_web import duel
+from zaria_web import duel, games
 from zaria_web.app import App
 from zaria_web.pages.archive_view import day
 from zaria_web.storage.settings import THEMES
@@ -166,8 +166,8 @@ def test_the_mark_between_thousands_is_the_apps(page: str, lang: str) -> None:
 
 def test_every_language_has_every_template_once(page: str) -> None:
     found = Counter(re.findall(r'<template id="([^"]+)"', page))
-    screens = ("home", "penta", "farkle", "penta.2", "farkle.2", "words")
-    screens += ("penta-daily", "farkle-daily", "penta-duel", "farkle-duel")
+    screens = ("home", "words", *games.NAMES, *(f"{g}.2" for g in games.NAMES))
+    screens += (*games.DUPLICATES,)
     wanted = {f"pre-{s}-{lang}" for s in screens for lang in LANGUAGES}
     wanted |= {f"pre-tools-{lang}-{t}" for lang in LANGUAGES for t in THEMES}
     assert set(found) == wanted

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from fake_host import FakeHost, Page, pass_device
-from third_game import GAME, MESSAGES
+from third_game import GAME
 from third_game.engine import ROUNDS, ClimbGame, Roll, Stop
+from third_game.words.en import MESSAGES
 from zaria.game import Seat, Undo
 from zaria.i18n import catalogue
 from zaria_web import games
@@ -29,14 +30,13 @@ import prerender
 
 
 @pytest.fixture
-def climb(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Climb in the registry, and its words in the catalogue, for one test."""
-    english = catalogue("en")
-    for key, text in MESSAGES.items():
-        monkeypatch.setitem(english, key, text)
+def climb() -> Iterator[None]:
+    """Climb in the registry, its own words in the catalogue with it, for one test."""
     undo = games.register(GAME)
+    assert catalogue("en")["game.climb"] == MESSAGES["game.climb"]
     yield
     undo()
+    assert "game.climb" not in catalogue("en")
 
 
 def test_the_engine_rolls_banks_loses_a_turn_to_a_one_and_ends(climb: None) -> None:
@@ -214,11 +214,13 @@ def test_two_people_pass_the_device_and_take_back_a_bank(climb: None) -> None:
 
 def test_the_page_is_built_with_it(climb: None) -> None:
     head = prerender.games_head()
-    assert head[prerender.GAMES_META] == '<meta name="zaria-games" content="penta farkle climb">'
-    assert "Penta, Farkle and Climb: dice games" in head[prerender.DESCRIPTION_META]
+    names = " ".join(games.NAMES)
+    assert names.endswith(" climb")
+    assert head[prerender.GAMES_META] == f'<meta name="zaria-games" content="{names}">'
+    assert " and Climb: dice games" in head[prerender.DESCRIPTION_META]
     climb_css = '<link rel="stylesheet" href="./web/css/climb.css">'
     assert head[prerender.STYLES_MARK].endswith(climb_css)
-    forms = ("penta", "farkle", "climb")
+    forms = tuple(games.NAMES)
     assert prerender.screens() == ("home", *forms, *(f + prerender.SEATED for f in forms))
     form, _tools = prerender.first_draw("en", "climb")
     assert 'id="climb-start"' in form

@@ -17,7 +17,11 @@ opens Farkle never imports Penta):
   ``summary_rows`` show them (:mod:`zaria_web.storage.player_stats`);
 - ``bench`` (if it has one): ``page_bench(n)``, its benchmark in the page;
 - ``lesson`` (if it has one, :attr:`Registered.lesson`): ``SCRIPT``, its lesson on
-  scripted dice (:mod:`zaria_web.play.lesson`).
+  scripted dice (:mod:`zaria_web.play.lesson`);
+- ``words`` (if it has them): its own words, a module per language (``words.en`` …,
+  each with its ``MESSAGES``), merged into the catalogues when the game is
+  registered (:func:`zaria.i18n.add_words`), so that adding a game edits no
+  catalogue of the app.
 
 Its entry also names the data files the build ships for it, the die face of its
 card, and whether it has house rules; the page's stylesheet for it is
@@ -31,8 +35,8 @@ app's dice, as a score pad for real dice (``<game>-pad``), as a challenge on
 duplicate dice (the daily dice, ``<game>-daily``, and a duel by link,
 ``<game>-duel``, for a game whose spec has them), as a lesson on scripted dice
 (``<game>-lesson``, for a game that has one), or looked at again once over
-(``viewer``). This module imports nothing of the app: every part of it may
-read the registry.
+(``viewer``). This module imports nothing of the app (only the engine's catalogues,
+to add a game's words): every part of it may read the registry.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, TypeVar, overload
+
+from zaria import i18n
 
 #: The suffix of a score pad's screen name (``penta-pad``).
 PAD = "-pad"
@@ -103,6 +109,11 @@ class Registered:
         """The game's lesson (its ``lesson.SCRIPT``, :mod:`zaria_web.play.lesson`)."""
         return self.module("lesson").SCRIPT
 
+    @property
+    def words(self) -> str:
+        """The package of its own words (``<package>.words``), if it has one."""
+        return f"{self.package}.words"
+
     def spec(self) -> Any:
         """The game's :class:`~zaria_web.play.screen.GameSpec` (its ``screen.SPEC``)."""
         return self.module("screen").SPEC
@@ -159,7 +170,11 @@ _REGISTERED: list[Registered] = [
         duplicate=True,
         lesson=True,
     ),
+    Registered("yatzy", "zaria_web.yatzy", data=("yatzy_table.bin",), art=4, duplicate=True),
 ]
+
+#: Each registered game's own words, merged into the catalogues (their undo, by name).
+_WORDS: dict[str, Callable[[], None]] = {g.name: i18n.add_words(g.words) for g in _REGISTERED}
 
 #: The games, in the order the app shows them.
 GAMES: Live[Registered] = Live(lambda: tuple(_REGISTERED))
@@ -203,7 +218,13 @@ def register(game: Registered) -> Callable[[], None]:
     if not re.fullmatch(r"[a-z]+", game.name) or game.name in taken:
         raise ValueError(f"a game cannot be called {game.name!r}; games: {', '.join(NAMES)}")
     _REGISTERED.append(game)
-    return lambda: _REGISTERED.remove(game)
+    _WORDS[game.name] = i18n.add_words(game.words)
+
+    def undo() -> None:
+        _REGISTERED.remove(game)
+        _WORDS.pop(game.name)()
+
+    return undo
 
 
 def screen_modules() -> tuple[str, ...]:

@@ -1,7 +1,11 @@
 """Message catalogues: every string the player sees, by message id, per language.
 
 Each language is a package (``zaria.i18n.en`` …) whose ``MESSAGES`` merges one
-module per area of the app (``common``, ``penta``, ``farkle``). Messages use
+module per area of the app (``common``, ``penta``, ``farkle``). A game may bring
+words of its own, in a package of one module per language (``<words>.en`` …, each
+with its ``MESSAGES``): :func:`add_words` merges them into every catalogue, so a
+game is added without an edit here (the app's registry of games adds each game's
+``words``; the engine itself knows no such package). Messages use
 ``str.format`` placeholders (``{name}``). A missing id falls back to English,
 then to the id itself, so a gap never breaks the page (a test keeps every
 catalogue complete).
@@ -12,6 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 import unicodedata
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -21,6 +26,8 @@ DEFAULT = "en"
 NATIVE_NAMES = {"en": "English", "fr": "Français", "el": "Ελληνικά", "tr": "Türkçe"}
 
 _cache: dict[str, dict[str, str]] = {}
+#: The packages of words added to the catalogues (:func:`add_words`), in order.
+_words: list[str] = []
 
 #: The minus sign of a negative number shown (U+2212, not the hyphen ``-``): as the
 #: catalogues write a penalty («−500»), so a total of −500 beside it looks the same.
@@ -34,9 +41,54 @@ def catalogue(lang: str) -> dict[str, str]:
     if lang not in LANGUAGES:
         raise ValueError(f"unsupported language {lang!r}; supported: {', '.join(LANGUAGES)}")
     if lang not in _cache:
-        module = importlib.import_module(f"zaria.i18n.{lang}")
-        _cache[lang] = dict(module.MESSAGES)
+        _cache[lang] = {}
+        _fill(lang, _cache[lang])
     return _cache[lang]
+
+
+def _fill(lang: str, messages: dict[str, str]) -> None:
+    """``messages`` made the catalogue of ``lang`` again, in place (a translator
+    made earlier holds the same dict): the app's, then each added package's words."""
+    messages.clear()
+    messages.update(importlib.import_module(f"zaria.i18n.{lang}").MESSAGES)
+    for package in _words:
+        messages.update(_words_of(package, lang))
+
+
+def _words_of(package: str, lang: str) -> dict[str, str]:
+    """The words of ``package`` in ``lang`` (none when it has no module for it)."""
+    name = f"{package}.{lang}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # a module the words import is missing: not the words' absence
+        return {}
+    return dict(module.MESSAGES)
+
+
+def add_words(package: str) -> Callable[[], None]:
+    """Merge the words of ``package`` (one module per language, ``<package>.en`` …,
+    each with its ``MESSAGES``; a package that does not exist adds nothing) into
+    every catalogue, now and when read later; returns what takes them out again.
+
+    >>> undo = add_words("zaria.no_such_words")
+    >>> catalogue("en")["common.computer"]
+    'Computer'
+    >>> undo()
+    """
+    _words.append(package)
+    for lang, messages in _cache.items():
+        messages.update(_words_of(package, lang))
+
+    def undo() -> None:
+        # A catalogue is made again only when the package had words in it.
+        had = [lang for lang in _cache if _words_of(package, lang)]
+        _words.remove(package)
+        for lang in had:
+            _fill(lang, _cache[lang])
+
+    return undo
 
 
 def pick_language(preferences: list[str] | tuple[str, ...]) -> str:

@@ -21,6 +21,7 @@ from zaria.penta.game import PentaGame
 from zaria.penta.rules import Rules
 from zaria.penta.strategy import Strategy
 from zaria_web.penta import house
+from zaria_web.penta.member import Member, box_key
 from zaria_web.play.challenge import Duplicate, score
 from zaria_web.runtime.data_files import DataFile
 
@@ -55,20 +56,22 @@ def rows(
     """A finished game's points box by box, then its bonuses."""
     game = moves.replayed(seed, played, rules)
     sheet, totals = game.sheets[0], game.totals(0)
-    out = [(tr("penta.box." + box.value), sheet[box] or 0) for box in rules.order]
+    out = [(tr(box_key(rules, box)), sheet[box] or 0) for box in rules.order]
     out.append((tr("penta.upper_bonus"), totals.upper_bonus))
-    out.append((tr("penta.penta_bonus"), totals.penta_bonus))
+    if rules.extra_bonus:  # a member without one has no such row
+        out.append((tr("penta.penta_bonus"), totals.penta_bonus))
     return out
 
 
 def symbols(s: Any) -> str:
     """A round's symbol each: how much its choices cost against the optimal player's."""
     reviewed = s.part.decisions
+    rounds: int = s.part.member.default.rounds
     if s.part.strategy is None and not reviewed:
-        return UNKNOWN * 13
-    cost = [0.0] * 13
+        return UNKNOWN * rounds
+    cost = [0.0] * rounds
     for d in reviewed:
-        if 1 <= d.round <= 13:
+        if 1 <= d.round <= rounds:
             cost[d.round - 1] += d.cost
     return "".join(SYMBOLS[0 if c <= CLOSE else 1 if c <= LOOSE else 2] for c in cost)
 
@@ -84,25 +87,32 @@ def legend(tr: Translator) -> dict[str, str]:
     }
 
 
-def _under(rules: Rules, tables: Mapping[str, DataFile[Strategy]]) -> Duplicate[PentaGame]:
-    """The challenges played by ``rules``, graded from their table in ``tables``."""
+def _under(
+    rules: Rules, tables: Mapping[str, DataFile[Strategy]], member: Member
+) -> Duplicate[PentaGame]:
+    """The challenges of ``member`` played by ``rules``, graded from their table in
+    ``tables``."""
     return Duplicate(
         code=moves.code_for(rules),
-        rules=house.link_id(rules),
+        rules=member.link_id(rules),
         replayed=partial(moves.replayed, rules=rules),
         grade=grader(tables, rules),
-        grader="penta.grader",
-        format="penta.challenge.format",
+        grader=member.word("grader"),
+        format=member.word("challenge.format"),
         rows=partial(rows, rules=rules),
         symbols=symbols,
         legend=legend,
     )
 
 
-def duplicate(tables: Mapping[str, DataFile[Strategy]]) -> Duplicate[PentaGame]:
-    """Penta's challenges, graded by the optimal player of each rules' table in
-    ``tables`` (by rules id); a duel may be played by every rules offered."""
-    others = {house.link_id(r): _under(r, tables) for r in house.OFFERED[1:]}
-    base = _under(house.DEFAULT, tables)
-    offered = tuple((house.link_id(r), house.label_key(r)) for r in house.OFFERED)
+def duplicate(
+    tables: Mapping[str, DataFile[Strategy]], member: Member = house.PENTA_GAME
+) -> Duplicate[PentaGame]:
+    """``member``'s challenges (Penta's), graded by the optimal player of each rules'
+    table in ``tables`` (by rules id); a duel may be played by every rules offered."""
+    others = {member.link_id(r): _under(r, tables, member) for r in member.offered[1:]}
+    base = _under(member.default, tables, member)
+    if not member.house_rules:
+        return base
+    offered = tuple((member.link_id(r), member.label_key(r)) for r in member.offered)
     return replace(base, variant=others.get, offered=offered)

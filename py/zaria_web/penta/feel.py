@@ -11,21 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from zaria.penta.game import PentaGame, Record, Roll, Toggle
-from zaria.penta.scoring import PENTA_SCORE, UPPER, UPPER_BONUS_THRESHOLD, Box
+from zaria.penta.rules import Rules
 from zaria.penta.state import Scored
 from zaria_web.play import feel
 from zaria_web.runtime.effects import Effects
 
 
-def is_penta(scored: Scored) -> bool:
-    """Whether a record scored a Penta: 50 in its box, or a joker's bonus."""
-    return (scored.box is Box.PENTA and scored.points == PENTA_SCORE) or scored.bonus > 0
+def is_penta(scored: Scored, rules: Rules) -> bool:
+    """Whether a record scored a five of a kind (a Penta): its box's full score, or
+    a joker's bonus."""
+    full = scored.box is rules.five_box and scored.points == rules.five_score
+    return full or scored.bonus > 0
 
 
 def reached_bonus(game: PentaGame, scored: Scored) -> bool:
     """Whether the record ``scored`` took its seat's upper section to the bonus."""
-    upper = game.totals(scored.seat).upper
-    return scored.box in UPPER and upper - scored.points < UPPER_BONUS_THRESHOLD <= upper
+    upper, threshold = game.totals(scored.seat).upper, game.rules.upper_threshold
+    return game.rules.is_upper(scored.box) and upper - scored.points < threshold <= upper
 
 
 def felt(game: PentaGame, action: Any, seat: int, real_dice: bool, out: Effects) -> None:
@@ -37,10 +39,10 @@ def felt(game: PentaGame, action: Any, seat: int, real_dice: bool, out: Effects)
         out.sound("hold", soft=computer)
     elif isinstance(action, Record) and game.last_scored is not None:
         scored = game.last_scored
-        penta = is_penta(scored)
+        penta = is_penta(scored, game.rules)
         out.sound("fanfare" if penta else "score", soft=computer)
         if penta and not computer:
-            out.celebrate("jackpot", says="penta.feel.jackpot")
+            out.celebrate("jackpot", says=f"{game.rules.game}.feel.jackpot")
         if reached_bonus(game, scored) and not computer:
             out.celebrate("milestone", says="penta.feel.bonus")
     if game.over:

@@ -17,8 +17,8 @@ from dataclasses import replace
 from typing import Protocol
 
 from zaria.i18n import Translator
-from zaria.penta.scoring import Box
 from zaria_web.penta import house, optimal
+from zaria_web.penta.member import Member
 from zaria_web.play.log import GameLog
 from zaria_web.storage.counted import Counted
 from zaria_web.storage.player_stats import PlayerStats, shown_name
@@ -26,13 +26,9 @@ from zaria_web.storage.stats import SeatFigures, Summary
 from zaria_web.ui.charts import histogram
 from zaria_web.ui.html import Markup, bdi, el, frag, tr_html
 
-#: A Penta record scoring this much or more carried a joker bonus (no box scores 100).
-JOKER_BONUS = 100
-PENTA_BOX_SCORE = 50
 #: The width of a bin of the distribution of final scores.
 BIN = 50
-#: The players table's own columns (``stats.col.*``) and the note under it.
-COLUMNS = ("bonus", "pentas", "cost")
+#: The note under the players table.
 NOTE = "stats.players_note.penta"
 #: The figures the summary sums over the people's results.
 SUMMED = ("bonus",)
@@ -80,17 +76,87 @@ def seat_figures(bonus: Sequence[bool], costs: Sequence[float] | None) -> SeatFi
     return out
 
 
-def count_log(p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
-    """``p`` with the Pentas of ``seat`` in one more game's log: 50 in the Penta box
-    and each 100-point joker bonus."""
-    pentas = 0
-    for t in log.finished(seat):
-        if t.kind != "record":
-            continue
-        if t.facts.get("box") == Box.PENTA.value and t.points >= PENTA_BOX_SCORE:
-            pentas += 1
-        pentas += t.points // JOKER_BONUS
-    return replace(p, logged=p.logged + 1).add(pentas=pentas)
+class Figures:
+    """A member's own figures (:class:`~zaria_web.penta.member.Member`), as a game's
+    ``figures`` module gives them: Penta's are this module's.
+
+    The count of five of a kind (its box's full score, and each extra bonus) is kept
+    as ``pentas`` whatever the member, the name Penta's statistics were stored under;
+    the players table heads it ``stats.col.<column>``.
+
+    >>> Figures(house.PENTA_GAME).counted("printed")
+    Counted(game='penta', rules='printed', real=False)
+    """
+
+    def __init__(self, member: Member, column: str = "pentas") -> None:
+        self.member = member
+        self.COLUMNS = ("bonus", column, "cost")
+        self.NOTE = f"stats.players_note.{member.name}"
+        self.DEFAULT_RULES_ID = member.default.id
+
+    def count_log(self, p: PlayerStats, log: GameLog, seat: int) -> PlayerStats:
+        """``p`` with the five of a kinds of ``seat`` in one more game's log: the full
+        score in their box and each extra bonus."""
+        rules, fives = self.member.default, 0
+        for t in log.finished(seat):
+            if t.kind != "record":
+                continue
+            if t.facts.get("box") == rules.five_box.value and t.points >= rules.five_score:
+                fives += 1
+            if rules.extra_bonus:
+                fives += t.points // rules.extra_bonus
+        return replace(p, logged=p.logged + 1).add(pentas=fives)
+
+    def target(self, tr: Translator) -> tuple[int | None, str]:
+        """The line drawn across a player's scores: the optimal player's mean, if known."""
+        dist = self._distribution()
+        if dist is None:
+            return None, ""
+        return round(dist.mean), tr("stats.optimal_mean", mean=tr.number(round(dist.mean)))
+
+    def _distribution(self) -> optimal.Distribution | None:
+        file = self.member.scores_file
+        return None if file is None else optimal.load(file)
+
+    def chart(self, tr: Translator, section: str, p: PlayerStats) -> Markup:
+        """The spread of a player's final scores beside the optimal player's."""
+        dist = self._distribution()
+        if dist is None or not p.scores:
+            return Markup()
+        edges = _edges(p.scores, dist)
+        name = shown_name(p)
+        series = [
+            (name, optimal.scores_in(p.scores, edges)),
+            (tr("stats.optimal_player"), optimal.regroup(dist, edges)),
+        ]
+        title = tr_html(tr, "stats.distribution", name=bdi(name), n=len(p.scores))
+        drawn = histogram(
+            tr, f"{section}-dist", title, tr("stats.final_score"), tr("stats.share"), edges,
+            series, open_ends=True,
+        )  # fmt: skip
+        note = tr("stats.optimal_note", games=dist.games, mean=tr.decimal(dist.mean, 1))
+        return frag(drawn, el("p", note, class_="stats-chart-note"))
+
+    def canonical_rules(self, rules_id: str, exact: bool) -> str | None:
+        """The id of the rules ``rules_id`` names, as this version writes it (None: the
+        rules page's game); raises ValueError for rules it does not know (``exact``
+        changes nothing: every id is written one way)."""
+        rules = self.member.rules_of(rules_id) if rules_id else None
+        if rules is None:
+            raise ValueError("an empty rules id")
+        return None if rules is self.member.default else rules.id
+
+    def counted(self, rules_id: str, real: bool = False) -> Counted:
+        """What a game under the rules ``rules_id`` is counted under (a score pad's
+        apart, whatever the rules)."""
+        if real:
+            return Counted(self.member.name, real=True)
+        return Counted(self.member.name, self.canonical_rules(rules_id, exact=True))
+
+    def rules_label(self, tr: Translator, rules_id: str | None) -> str:
+        """The heading of the games counted under ``rules_id`` (None: the rules page's)."""
+        m = self.member
+        return tr(m.label_key(m.default if rules_id is None else m.rules_of(rules_id)))
 
 
 def summary_rows(tr: Translator, s: Summary) -> list[tuple[str, str]]:
@@ -111,14 +177,6 @@ def cells(tr: Translator, p: PlayerStats) -> list[str]:
     ]
 
 
-def target(tr: Translator) -> tuple[int | None, str]:
-    """The line drawn across a player's scores: the optimal player's mean, if known."""
-    dist = optimal.load()
-    if dist is None:
-        return None, ""
-    return round(dist.mean), tr("stats.optimal_mean", mean=tr.number(round(dist.mean)))
-
-
 def _edges(scores: list[int] | tuple[int, ...], dist: optimal.Distribution) -> list[int]:
     """Bins of :data:`BIN` points covering the player's scores and all but the
     optimal player's rarest 1 % at each end."""
@@ -127,58 +185,14 @@ def _edges(scores: list[int] | tuple[int, ...], dist: optimal.Distribution) -> l
     return list(range(max(low, 0), high + 1, BIN))
 
 
-def chart(tr: Translator, section: str, p: PlayerStats) -> Markup:
-    """The spread of a player's final scores beside the optimal player's."""
-    dist = optimal.load()
-    if dist is None or not p.scores:
-        return Markup()
-    edges = _edges(p.scores, dist)
-    name = shown_name(p)
-    series = [
-        (name, optimal.scores_in(p.scores, edges)),
-        (tr("stats.optimal_player"), optimal.regroup(dist, edges)),
-    ]
-    title = tr_html(tr, "stats.distribution", name=bdi(name), n=len(p.scores))
-    drawn = histogram(
-        tr, f"{section}-dist", title, tr("stats.final_score"), tr("stats.share"), edges,
-        series, open_ends=True,
-    )  # fmt: skip
-    note = tr("stats.optimal_note", games=dist.games, mean=tr.decimal(dist.mean, 1))
-    return frag(drawn, el("p", note, class_="stats-chart-note"))
-
-
-# -- house rules -------------------------------------------------------------------
+#: Penta's own figures.
+PENTA = Figures(house.PENTA_GAME)
+COLUMNS = PENTA.COLUMNS
+count_log = PENTA.count_log
+target = PENTA.target
+chart = PENTA.chart
 #: The id of the rules page's game in the statistics' panel (its part's anchor).
-DEFAULT_RULES_ID = house.DEFAULT.id
-
-
-def canonical_rules(rules_id: str, exact: bool) -> str | None:
-    """The id of the rules ``rules_id`` names, as this version writes it (None: the
-    rules page's game); raises ValueError for rules it does not know (``exact`` changes
-    nothing: every id is written one way).
-
-    >>> canonical_rules("printed", exact=True), canonical_rules("penta", exact=False)
-    ('printed', None)
-    """
-    rules = house.rules_of(rules_id) if rules_id else None
-    if rules is None:
-        raise ValueError("an empty rules id")
-    return None if rules is house.DEFAULT else rules.id
-
-
-def counted(rules_id: str, real: bool = False) -> Counted:
-    """What a Penta game under the rules ``rules_id`` is counted under (a score pad's
-    apart, whatever the rules).
-
-    >>> counted("printed"), counted("penta").encode()
-    (Counted(game='penta', rules='printed', real=False), 'penta')
-    """
-    if real:
-        return Counted("penta", real=True)
-    return Counted("penta", canonical_rules(rules_id, exact=True))
-
-
-def rules_label(tr: Translator, rules_id: str | None) -> str:
-    """The heading of the games counted under ``rules_id`` (None: the rules page's)."""
-    rules = house.DEFAULT if rules_id is None else house.rules_of(rules_id)
-    return tr(house.label_key(rules))
+DEFAULT_RULES_ID = PENTA.DEFAULT_RULES_ID
+canonical_rules = PENTA.canonical_rules
+counted = PENTA.counted
+rules_label = PENTA.rules_label

@@ -20,33 +20,33 @@ from __future__ import annotations
 
 from zaria.penta.rules import Rules
 from zaria.penta.scoring import PENTA, PRINTED
+from zaria_web.penta.member import Member
 
+#: Penta as a game of the family: its rules and the printed rules, and the optimal
+#: player's final scores under its own.
+PENTA_GAME = Member("penta", (PENTA, PRINTED), "penta_optimal_scores.json")
 #: The rules a game may be played by, the rules page's game first.
-OFFERED: tuple[Rules, ...] = (PENTA, PRINTED)
+OFFERED: tuple[Rules, ...] = PENTA_GAME.offered
 #: The rules page's game.
-DEFAULT = PENTA
+DEFAULT = PENTA_GAME.default
 
 
 def rules_of(rules_id: object) -> Rules:
     """The offered rules called ``rules_id`` (``""``: Penta's, as a duel link names
     them); raises ValueError for any other."""
-    for rules in OFFERED:
-        if rules_id == rules.id or (rules_id == "" and rules is DEFAULT):
-            return rules
-    names = ", ".join(r.id for r in OFFERED)
-    raise ValueError(f"Penta is not played by the rules {str(rules_id)[:40]!r}; rules: {names}")
+    return PENTA_GAME.rules_of(rules_id)
 
 
 def link_id(rules: Rules) -> str:
     """The id a duel link carries for ``rules`` (Penta's: empty, as it always was)."""
-    return "" if rules is DEFAULT else rules.id
+    return PENTA_GAME.link_id(rules)
 
 
 def label_key(rules: Rules) -> str:
     """The message naming ``rules`` (``penta.rules.penta``, ``penta.rules.printed``)."""
-    return f"penta.rules.{rules.id}"
+    return PENTA_GAME.label_key(rules)
 
 
 def joker_key(rules: Rules) -> str:
     """The message saying when a Penta is a joker under ``rules`` (the form's words)."""
-    return f"penta.rules.joker.{rules.id}"
+    return PENTA_GAME.joker_key(rules)

@@ -62,10 +62,11 @@ def parse(raw: bytes | str) -> Distribution:
 
 
 @cache
-def load() -> Distribution | None:
-    """The shipped distribution (None if the file is missing or damaged)."""
+def load(file: str = FILE) -> Distribution | None:
+    """The distribution shipped as ``zaria/data/<file>`` (Penta's by default; None if
+    the file is missing or damaged)."""
     try:
-        return parse((files("zaria") / "data" / FILE).read_bytes())
+        return parse((files("zaria") / "data" / file).read_bytes())
     except (OSError, ValueError):
         return None
 

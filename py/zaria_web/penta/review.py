@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from zaria.penta.game import PentaGame
-from zaria.penta.scoring import Box
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import PENTA, Box
 from zaria.penta.strategy import SheetState, Strategy, best_keep_of, first_best, records
 
 #: A decision costing less than this (in expected points) is as good as the best.
@@ -46,10 +47,10 @@ class Score:
 Choice = Keep | Score
 
 
-def choice_of(label: str) -> Choice:
-    """A choice from its saved label (``keep:55``, ``box:chance``)."""
+def choice_of(label: str, rules: Rules = PENTA) -> Choice:
+    """A choice from its saved label (``keep:55``, ``box:chance``), under ``rules``."""
     kind, _, what = label.partition(":")
-    return Score(Box(what)) if kind == "box" else Keep(tuple(int(c) for c in what))
+    return Score(rules.box_named(what)) if kind == "box" else Keep(tuple(int(c) for c in what))
 
 
 @dataclass

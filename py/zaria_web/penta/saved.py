@@ -15,24 +15,29 @@ from dataclasses import dataclass
 from typing import Any
 
 from zaria.errors import StateError
-from zaria.penta.game import ROLLS_PER_TURN, ROUNDS
-from zaria.penta.scoring import Box
+from zaria.penta.game import ROLLS_PER_TURN
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import PENTA
 from zaria_web.storage.saved_state import whole
 
 #: The fields of a Penta review entry (:class:`zaria_web.penta.review.Decision`);
 #: ``dice`` (the roll the choice was made on) is missing from older saves.
 DECISION_FIELDS = ("seat", "round", "roll", "chosen", "best", "cost", "dice")
 _OPTIONAL_DECISION_FIELDS = frozenset({"dice"})
-_BOXES = frozenset(b.value for b in Box)
 
 
-def _choice(label: object) -> bool:
+def _boxes(rules: Rules) -> frozenset[str]:
+    """The ids of ``rules``' boxes."""
+    return frozenset(b.value for b in rules.order)
+
+
+def _choice(label: object, rules: Rules) -> bool:
     """Whether ``label`` is a review choice: ``box:<box>`` or ``keep:<dice kept, sorted>``."""
     if not isinstance(label, str):
         return False
     kind, sep, what = label.partition(":")
     if kind == "box":
-        return bool(sep) and what in _BOXES
+        return bool(sep) and what in _boxes(rules)
     kept = list(what)
     return (
         kind == "keep"
@@ -43,8 +48,8 @@ def _choice(label: object) -> bool:
     )
 
 
-def decision(d: object, seats: int) -> dict[str, Any]:
-    """A Penta review entry, checked, for a game of ``seats`` seats.
+def decision(d: object, seats: int, rules: Rules = PENTA) -> dict[str, Any]:
+    """A Penta review entry, checked, for a game of ``seats`` seats under ``rules``.
 
     >>> decision({"seat": 0, "round": 2, "roll": 1, "chosen": "keep:55",
     ...           "best": "box:chance", "cost": 1.5}, 1)["cost"]
@@ -63,8 +68,8 @@ def decision(d: object, seats: int) -> dict[str, Any]:
     faces = isinstance(dice, list) and all(whole(v) and 1 <= v <= 6 for v in dice)
     if not faces or len(dice) not in (0, 5):
         raise StateError(f"penta save: review entry dice {dice!r} are not five faces")
-    _when(d["seat"], d["round"], d["roll"], seats)
-    if not _choice(d["chosen"]) or not _choice(d["best"]):
+    _when(d["seat"], d["round"], d["roll"], seats, rules.rounds)
+    if not _choice(d["chosen"], rules) or not _choice(d["best"], rules):
         raise StateError(f"penta save: review entry choices {d['chosen']!r}, {d['best']!r}")
     cost = d["cost"]
     number = isinstance(cost, int | float) and not isinstance(cost, bool)
@@ -73,12 +78,13 @@ def decision(d: object, seats: int) -> dict[str, Any]:
     return {**d, "dice": tuple(dice)}
 
 
-def _when(seat: object, rnd: object, roll: object, seats: int) -> None:
-    """Check a review entry's seat, round and roll (of the turn) for ``seats`` seats."""
+def _when(seat: object, rnd: object, roll: object, seats: int, rounds: int) -> None:
+    """Check a review entry's seat, round and roll (of the turn) for ``seats`` seats
+    and ``rounds`` rounds."""
     if not whole(seat) or not 0 <= seat < seats:
         raise StateError(f"penta save: review entry seat {seat!r} is not a seat of the game")
-    if not whole(rnd) or not 1 <= rnd <= ROUNDS:
-        raise StateError(f"penta save: review entry round {rnd!r} is not 1 to {ROUNDS}")
+    if not whole(rnd) or not 1 <= rnd <= rounds:
+        raise StateError(f"penta save: review entry round {rnd!r} is not 1 to {rounds}")
     if not whole(roll) or not 1 <= roll <= ROLLS_PER_TURN:
         raise StateError(f"penta save: review entry roll {roll!r} is not 1 to {ROLLS_PER_TURN}")
 
@@ -87,20 +93,23 @@ def _when(seat: object, rnd: object, roll: object, seats: int) -> None:
 class PentaExtras:
     """The Penta screen's fields of a save, checked."""
 
-    selected: Box | None
+    selected: Any
     decisions: tuple[dict[str, Any], ...]
 
 
-def penta_extras(state: dict[str, Any], seats: int, options: frozenset[Box]) -> PentaExtras:
-    """The Penta screen's fields of ``state``, for a game of ``seats`` seats whose
-    current player may choose one of ``options``; raises StateError."""
+def penta_extras(
+    state: dict[str, Any], seats: int, options: frozenset[Any], rules: Rules = PENTA
+) -> PentaExtras:
+    """The Penta screen's fields of ``state``, for a game of ``seats`` seats under
+    ``rules`` whose current player may choose one of ``options``; raises StateError."""
     selected = state.get("selected")
     box = None
     if selected is not None:
-        if not isinstance(selected, str) or selected not in _BOXES or Box(selected) not in options:
+        known = isinstance(selected, str) and selected in _boxes(rules)
+        if not known or rules.box_named(selected) not in options:
             raise StateError(f"penta save: the selected box {selected!r} cannot be chosen")
-        box = Box(selected)
+        box = rules.box_named(selected)
     decisions = state.get("decisions", [])
     if not isinstance(decisions, list):
         raise StateError("penta save: the review entries are not a list")
-    return PentaExtras(box, tuple(decision(d, seats) for d in decisions))
+    return PentaExtras(box, tuple(decision(d, seats, rules) for d in decisions))

@@ -1,5 +1,9 @@
 """Penta's screen: what Penta adds to the shared game screen.
 
+It is built for a member of the five-dice family (:class:`~zaria_web.penta.member.Member`):
+:data:`SPEC` is Penta's, and :func:`spec_for` makes another member's, which its own
+package registers as a game of its own.
+
 The box a person has selected, the auto-record countdown, the coach, the
 decisions reviewed at the end, the sheet and settings toggles, the house rule
 chosen on the form (Penta's rules or the printed rules, :mod:`zaria_web.penta.house`:
@@ -30,6 +34,7 @@ from zaria_web.acts import Intent, Maker, checked, datum, table
 from zaria_web.penta import figures, house, review, saved, view
 from zaria_web.penta.duplicate import duplicate
 from zaria_web.penta.feel import felt
+from zaria_web.penta.member import Member, box_key
 from zaria_web.play.intents import BackToGame, KeepPlaying, KeyHold, Play
 from zaria_web.play.log import Note, Turn
 from zaria_web.play.screen import GameScreen, GameSpec
@@ -60,7 +65,7 @@ def table_file(rules: Rules) -> DataFile[Strategy]:
 
 
 #: Each offered rules' strategy table, by rules id, shared by every game of the
-#: page's life.
+#: page's life (another member's are added by :func:`spec_for`).
 TABLES: dict[str, DataFile[Strategy]] = {r.id: table_file(r) for r in house.OFFERED}
 #: Penta's own table (the rules page's game).
 TABLE = TABLES[house.DEFAULT.id]
@@ -131,14 +136,21 @@ class RetryTable(Intent, acts="table-retry"):
     """Download the strategy table again."""
 
 
-ACTS: dict[str, Maker] = {
-    # The engine's actions (which know nothing of the page), each played as one Play.
-    "roll": lambda d: Play(Roll()),
-    "hold": lambda d: Play(Toggle(int(d["index"]))),
-    # The coach's checkbox: a setting ticked on or off.
-    "coach": lambda d: ChangeSetting("coach", "on" if checked(d.get("value", "")) else "off"),
-    **table(SelectBox, Validate, ToggleSheet, ToggleSettings, RetryTable, SheetFocus, SetRules),
-}
+def acts_for(member: Member) -> dict[str, Maker]:
+    """The controls of ``member``'s screen (a box is one of its sheet's)."""
+    box_type = member.box_type
+    return {
+        # The engine's actions (which know nothing of the page), each played as one Play.
+        "roll": lambda d: Play(Roll()),
+        "hold": lambda d: Play(Toggle(int(d["index"]))),
+        # The coach's checkbox: a setting ticked on or off.
+        "coach": lambda d: ChangeSetting("coach", "on" if checked(d.get("value", "")) else "off"),
+        **table(SelectBox, Validate, ToggleSheet, ToggleSettings, RetryTable, SheetFocus, SetRules),
+        "box": lambda d: SelectBox(box_type(d["box"])),
+    }
+
+
+ACTS = acts_for(house.PENTA_GAME)
 
 
 def _kept(game: PentaGame) -> Note:
@@ -151,10 +163,11 @@ class PentaPart:
     """Penta's part of the game screen: its model beside the shared one, and the
     shared screen's questions answered (see :class:`~zaria_web.play.screen.GamePart`)."""
 
-    def __init__(self, s: GameScreen[PentaGame]) -> None:
+    def __init__(self, s: GameScreen[PentaGame], member: Member = house.PENTA_GAME) -> None:
         self.s = s
+        self.member = member
         #: The rules the form's next game is played by (a resumed game's are its own).
-        self.rules: Rules = house.DEFAULT
+        self.rules: Rules = member.default
         self.selected: Box | None = None
         #: The player's total before the action being played (a turn's points).
         self._total_before = 0
@@ -206,15 +219,19 @@ class PentaPart:
         self.decisions = []
         self.selected = None
         if duplicate is not None:  # a challenge: its rules, as its link names them
-            return PentaGame.new(seats, strict=True, rules=house.rules_of(duplicate))
+            return PentaGame.new(seats, strict=True, rules=self.member.rules_of(duplicate))
         return PentaGame.new(seats, strict=self.s.form.strict, rules=self.rules)
 
     def check_save(self, game: PentaGame, state: dict[str, Any]) -> None:
         if any(s.computer and s.level not in LEVELS for s in game.seats):
             raise StateError("penta save: unknown computer level")
-        if game.rules not in house.OFFERED:
-            raise StateError(f"penta save: the rules {game.rules.id!r} are not Penta's")
-        extras = saved.penta_extras(state, len(game.seats), frozenset(game.options()))
+        name = self.member.name
+        if game.rules not in self.member.offered:
+            raise StateError(
+                f"{name} save: the rules {game.rules.id!r} are not {name.capitalize()}'s"
+            )
+        options = frozenset(game.options())
+        extras = saved.penta_extras(state, len(game.seats), options, game.rules)
         self.selected = extras.selected
         self.decisions = [review.Decision(**d) for d in extras.decisions]
         self.rules = game.rules
@@ -508,7 +525,7 @@ class PentaPart:
         self._start_countdown()  # a box chosen: no countdown
         points, bonus = options[box]
         tr = self.s.ctx.tr
-        out.announce(view.box_label(tr, tr("penta.box." + box.value), points, bonus))
+        out.announce(view.box_label(tr, tr(box_key(game.rules, box)), points, bonus))
 
     def _into_sheet(self, intent: SheetFocus | IntoSheet, out: Effects) -> None:
         box = self._box_to_focus() if isinstance(intent, IntoSheet) else None
@@ -537,7 +554,7 @@ class PentaPart:
     def _set_rules(self, intent: SetRules, out: Effects) -> None:
         """The form's house rule changed (rules it does not offer change nothing)."""
         try:
-            self.rules = house.rules_of(intent.rules)
+            self.rules = self.member.rules_of(intent.rules)
         except ValueError:
             return
 
@@ -571,7 +588,7 @@ class PentaPart:
 
     # -- drawing ------------------------------------------------------------------------
     def _view(self) -> view.PentaView:
-        return view.PentaView(self.s.ctx.tr, self.s.ctx.settings)
+        return view.PentaView(self.s.ctx.tr, self.s.ctx.settings, self.member)
 
     def view_setup(self) -> Markup:
         can_go_back = self.s.game is not None and not self.s.game.over
@@ -653,8 +670,8 @@ class PentaPart:
     # -- what Penta leaves to the shared screen ------------------------------------------
     def stats_key(self) -> Counted:
         game = self.s.game
-        rules = house.DEFAULT if game is None else game.rules
-        return figures.counted(rules.id, real=self.s.real_dice)
+        rules = self.member.default if game is None else game.rules
+        return figures.Figures(self.member).counted(rules.id, real=self.s.real_dice)
 
     def busy(self, out: Effects) -> None:
         return None  # the table shows whose turn it is; a tap on it plays nothing
@@ -679,36 +696,44 @@ def _shows_first(action: Any) -> bool:
     return isinstance(action, Record)  # the chosen box is shown, then recorded
 
 
+def spec_for(member: Member) -> GameSpec[PentaGame]:
+    """``member`` for the shared game screen (its rules' strategy tables added to
+    :data:`TABLES`)."""
+    for rules in member.offered:
+        TABLES.setdefault(rules.id, table_file(rules))
+    return GameSpec(
+        name=member.name,
+        prefix="penta",  # the family's element ids, which its views and stylesheet use
+        state_version=STATE_VERSION,
+        max_dice=5,
+        acts=acts_for(member),
+        toggle=Toggle,
+        roll=Roll,
+        from_dict=PentaGame.from_dict,
+        next_action=players.next_action,
+        game_round=lambda game: game.round,
+        decision_steps=frozenset(
+            {"penta.announce.scored", "penta.announce.auto", "penta.announce.bonus"}
+        ),
+        round_key="penta.log.round",
+        log_notes={
+            "penta.announce.roll": frozenset({"dice"}),
+            "penta.announce.keeps": frozenset({"dice"}),
+            "penta.announce.scored": frozenset({"box", "points"}),
+            "penta.announce.auto": frozenset({"box", "points"}),
+            "penta.announce.bonus": frozenset({"bonus"}),
+            "penta.log.taken_back": frozenset({"box"}),
+        },
+        turn_kinds=("record",),
+        turn_facts={"box": ""},
+        log_words={"box": member.word("box.")},
+        part=lambda s: PentaPart(s, member),
+        coach=True,
+        shows_first=_shows_first,
+        settings=lambda tr: {"autorecord": view.autorecord_choice(tr)},
+        duplicate=duplicate(TABLES, member),
+    )
+
+
 #: Penta, for the shared game screen.
-SPEC: GameSpec[PentaGame] = GameSpec(
-    name="penta",
-    prefix="penta",
-    state_version=STATE_VERSION,
-    max_dice=5,
-    acts=ACTS,
-    toggle=Toggle,
-    roll=Roll,
-    from_dict=PentaGame.from_dict,
-    next_action=players.next_action,
-    game_round=lambda game: game.round,
-    decision_steps=frozenset(
-        {"penta.announce.scored", "penta.announce.auto", "penta.announce.bonus"}
-    ),
-    round_key="penta.log.round",
-    log_notes={
-        "penta.announce.roll": frozenset({"dice"}),
-        "penta.announce.keeps": frozenset({"dice"}),
-        "penta.announce.scored": frozenset({"box", "points"}),
-        "penta.announce.auto": frozenset({"box", "points"}),
-        "penta.announce.bonus": frozenset({"bonus"}),
-        "penta.log.taken_back": frozenset({"box"}),
-    },
-    turn_kinds=("record",),
-    turn_facts={"box": ""},
-    log_words={"box": "penta.box."},
-    part=PentaPart,
-    coach=True,
-    shows_first=_shows_first,
-    settings=lambda tr: {"autorecord": view.autorecord_choice(tr)},
-    duplicate=duplicate(TABLES),
-)
+SPEC: GameSpec[PentaGame] = spec_for(house.PENTA_GAME)

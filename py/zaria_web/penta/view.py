@@ -17,6 +17,7 @@ from zaria.penta.players import LEVELS
 from zaria.penta.rules import Rules
 from zaria.penta.scoring import Box
 from zaria_web.penta import house
+from zaria_web.penta.member import Member, box_key
 from zaria_web.penta.review import Coach, Decision, Keep, Score, choice_of, costliest_first
 from zaria_web.penta.review import verdict as review_verdict
 from zaria_web.play.seats import MAX_HUMANS, SeatForm, default_number, shown_name
@@ -77,17 +78,17 @@ def _real_kicker(tr: Translator) -> Markup:
 END_COLUMNS = ("common.rank", "common.player", "penta.total")
 
 
-def rules_tag(tr: Translator, rules: Rules) -> Markup | None:
-    """The rules a game is played by, said on its table and its end when they are not
-    the rules page's game."""
-    if rules is house.DEFAULT:
+def rules_tag(tr: Translator, rules: Rules, member: Member = house.PENTA_GAME) -> Markup | None:
+    """The rules a game of ``member`` is played by, said on its table and its end when
+    they are not the rules page's game."""
+    if rules is member.default:
         return None
-    return el("p", tr(house.label_key(rules)), class_="penta-rules-tag")
+    return el("p", tr(member.label_key(rules)), class_="penta-rules-tag")
 
 
-def countdown_text(tr: Translator, box: Box | None, left: int) -> str:
+def countdown_text(tr: Translator, box: Box | None, left: int, rules: Rules = house.DEFAULT) -> str:
     """The auto-record countdown in words: the seconds left and the box it records in."""
-    name = tr("penta.box." + box.value) if box is not None else ""
+    name = tr(box_key(rules, box)) if box is not None else ""
     return tr("penta.countdown", s=left, box=name)
 
 
@@ -142,7 +143,7 @@ def scored_text(
     """ "Ann scores 25 in Full house." (``key`` says whether it was recorded
     automatically)."""
     name = seat_name(tr, game.seats[seat])
-    text = tr(key, name=name, box=tr("penta.box." + box), points=points)
+    text = tr(key, name=name, box=tr(f"{game.rules.game}.box.{box}"), points=points)
     if bonus:
         text += " " + tr("penta.announce.bonus", bonus=bonus)
     return text
@@ -153,7 +154,7 @@ def scored_html(
 ) -> Markup:
     """:func:`scored_text` as HTML, the name isolated."""
     name = bdi(seat_name(tr, game.seats[seat]))
-    said = tr_html(tr, key, name=name, box=tr("penta.box." + box), points=points)
+    said = tr_html(tr, key, name=name, box=tr(f"{game.rules.game}.box.{box}"), points=points)
     return frag(said, frag(" ", tr("penta.announce.bonus", bonus=bonus)) if bonus else None)
 
 
@@ -167,11 +168,14 @@ def _end_buttons(tr: Translator) -> Markup:
 
 
 class PentaView:
-    """Renders Penta's screens in one language."""
+    """Renders the screens of a member of the family (Penta's) in one language."""
 
-    def __init__(self, tr: Translator, settings: Mapping[str, str]) -> None:
+    def __init__(
+        self, tr: Translator, settings: Mapping[str, str], member: Member = house.PENTA_GAME
+    ) -> None:
         self.tr = tr
         self.settings = settings
+        self.member = member
 
     # -- pieces ---------------------------------------------------------------
     def _seat_name(self, seat: Seat) -> str:
@@ -232,12 +236,15 @@ class PentaView:
         """The hand-over setting, offered when several people share the device."""
         return self.settings.get("handover", "on") == "on" if len(setup.names) > 1 else None
 
-    def _rules_fields(self, chosen: Rules) -> Markup:
-        """The house rule: when a Penta is a joker (Penta's rules or the printed rules)."""
-        tr = self.tr
+    def _rules_fields(self, chosen: Rules) -> Markup | None:
+        """The house rule: when a Penta is a joker (Penta's rules or the printed rules);
+        none for a member that offers no choice."""
+        tr, member = self.tr, self.member
+        if not member.house_rules:
+            return None
         choices = [
-            widgets.radio("penta-rules", "penta-rules", r.id, tr(house.joker_key(r)), r is chosen)
-            for r in house.OFFERED
+            widgets.radio("penta-rules", "penta-rules", r.id, tr(member.joker_key(r)), r is chosen)
+            for r in member.offered
         ]
         group = el(
             "div",
@@ -256,7 +263,7 @@ class PentaView:
         dice_error: str | None,
         can_go_back: bool = False,
         computer_choice: bool = True,
-        rules: Rules = house.DEFAULT,
+        rules: Rules | None = None,
     ) -> Markup:
         """The new game form; without ``computer_choice`` (a score pad) no computer plays."""
         tr = self.tr
@@ -283,12 +290,12 @@ class PentaView:
         )
         return el(
             "section",
-            el("h2", tr("penta.setup.title"), id="penta-setup-title"),
+            el("h2", tr(self.member.word("setup.title")), id="penta-setup-title"),
             None if computer_choice else _real_kicker(tr),
             error,
             self._message(message),
             players,
-            self._rules_fields(rules),
+            self._rules_fields(rules or self.member.default),
             computer_choice and self._computer_fields(setup),
             computer_choice and self.settings_panel(),
             el("div", back, start, class_="btn-row end"),
@@ -530,7 +537,11 @@ class PentaView:
         bar = el("span", class_="countdown-bar", style=_bar_style(s, left), data_fresh=True)
         return el(
             "p",
-            el("span", countdown_text(self.tr, s.countdown_box, left), class_="countdown-text"),
+            el(
+                "span",
+                countdown_text(self.tr, s.countdown_box, left, s.game.rules),
+                class_="countdown-text",
+            ),
             el("span", bar, class_="countdown-track", aria_hidden="true"),
             class_="penta-msg countdown",
             role="timer",
@@ -567,7 +578,7 @@ class PentaView:
             lines.append(
                 tr(
                     "penta.coach.best_box",
-                    box=tr("penta.box." + box.value),
+                    box=tr(box_key(self.member.default, box)),
                     value=tr.decimal(c.boxes[box]),
                 )
             )
@@ -613,7 +624,7 @@ class PentaView:
         name = tr_html(tr, "penta.turn_of", name=bdi(self._seat_name(seat)))
         turn = el("div", el("h2", name, class_="turn-name"), ghosts, class_="turn-slot")
         round_ = el("p", tr("penta.round", n=game.round, of=game.rules.rounds), class_="round")
-        rules = rules_tag(tr, game.rules)
+        rules = rules_tag(tr, game.rules, self.member)
         return el("div", el("div", turn, round_, rules), coach, class_="penta-head")
 
     def _box_row(self, s: TableState, box: Box, apart: int) -> Markup:
@@ -633,12 +644,14 @@ class PentaView:
             flash = " flash" if last is not None and last.seat == i and last.box is box else ""
             shown = "" if value is None else tr.number(value)
             cells.append(el("td", shown, class_=f"{_col(i, apart)} num{flash}"))
-        head = el("th", tr("penta.box." + box.value), scope="row")
+        head = el("th", tr(box_key(s.game.rules, box)), scope="row")
         return el("tr", head, cells, class_=f"box-row {box.value}")
 
-    def _sum_rows(self, totals: list[Totals], cur: int, part: str, threshold: int) -> Markup:
-        """The sums under the upper section (``upper``) or the lower one (``lower``);
-        ``threshold``: the upper total that earns the upper bonus."""
+    def _sum_rows(self, totals: list[Totals], cur: int, part: str, rules: Rules) -> Markup:
+        """The sums under the upper section (``upper``) or the lower one (``lower``)
+        of ``rules``' sheet (the lower one's bonus row only where there is an extra
+        bonus)."""
+        threshold = rules.upper_threshold
         tr = self.tr
 
         def row(key: str, values: list[str], cls: str) -> Markup:
@@ -662,7 +675,9 @@ class PentaView:
                 [tr.number(t.penta_bonus) for t in totals],
                 # A short phone leaves out the row while nobody has a Penta bonus.
                 "pbonus" + ("" if any(t.penta_bonus for t in totals) else " none"),
-            ),
+            )
+            if rules.extra_bonus
+            else None,
             row("penta.total", [tr.number(t.total) for t in totals], "grand"),
         )
 
@@ -675,9 +690,9 @@ class PentaView:
         rules = game.rules
         rows = frag(
             [self._box_row(s, b, cur) for b in rules.upper],
-            self._sum_rows(totals, cur, "upper", rules.upper_threshold),
+            self._sum_rows(totals, cur, "upper", rules),
             [self._box_row(s, b, cur) for b in rules.lower],
-            self._sum_rows(totals, cur, "lower", rules.upper_threshold),
+            self._sum_rows(totals, cur, "lower", rules),
         )
         cls = "sheet" + (" show-all" if s.show_all else "") + f" cols-{n}"
         table = el(
@@ -770,7 +785,7 @@ class PentaView:
         col: str = "cur",
     ) -> Markup:
         tr = self.tr
-        name = tr("penta.box." + box.value)
+        name = tr(box_key(s.game.rules, box))
         selected = s.selected is box
         if s.game.dice is None or s.game.seats[s.game.current].computer:
             # The row's header names the box: the cell says it is still to fill.
@@ -806,7 +821,8 @@ class PentaView:
         )
         return el("td", button, class_=classes)
 
-    def table(self, s: TableState) -> Markup:
+    def _tools(self, s: TableState) -> Markup:
+        """Under the table: a new game, the rules, the settings and the keys."""
         tr = self.tr
         more = not s.own_play and el(
             "details",
@@ -823,14 +839,21 @@ class PentaView:
             # Open or closed is state: the redraws of a computer turn or a countdown keep it.
             open=s.settings_open,
         )
+        name = self.member.name
+        rules = widgets.button(tr("nav.rules"), "rules", "penta-rules", "btn small", data_game=name)
         tools = el(
             "div",
             s.new_game and widgets.button(tr("common.new_game"), "new", "penta-new", "btn small"),
-            widgets.button(tr("nav.rules"), "rules", "penta-rules", "btn small", data_game="penta"),
+            rules,
             more,
             keys_hint(tr, s.undo is not None),
             class_="penta-tools",
         )
+        return tools
+
+    def table(self, s: TableState) -> Markup:
+        tr = self.tr
+        tools = self._tools(s)
         play = el(
             "div",
             self._header(s),
@@ -852,7 +875,7 @@ class PentaView:
             layout,
             tools,
             class_="penta table-screen",
-            aria_label=tr("game.penta"),
+            aria_label=tr("game." + self.member.name),
             data_strategy="wait" if s.waiting_for_table or s.strategy_missing else "ready",
         )
 
@@ -902,7 +925,7 @@ class PentaView:
                 tabindex="-1",
                 data_end_title=True,
             ),
-            rules_tag(tr, game.rules),
+            rules_tag(tr, game.rules, self.member),
             len(game.seats) > 1 and self._ranking(game, outcome),  # alone: the title's score
             widgets.undo_summary(tr, "penta", names, game.undos),
             again and _end_buttons(tr),
@@ -962,7 +985,7 @@ class PentaView:
 
         def boxes(part: tuple[Box, ...]) -> list[Markup]:
             return [
-                row(tr("penta.box." + b.value), [sheet[b] or 0 for sheet in game.sheets], "es-box")
+                row(tr(box_key(game.rules, b)), [sheet[b] or 0 for sheet in game.sheets], "es-box")
                 for b in part
             ]
 
@@ -972,7 +995,9 @@ class PentaView:
             row(tr("penta.upper_bonus"), [t.upper_bonus for t in totals], "es-sum"),
             boxes(game.rules.lower),
             row(tr("penta.lower_total"), [t.lower for t in totals], "es-sum"),
-            row(tr("penta.penta_bonus"), [t.penta_bonus for t in totals], "es-sum"),
+            row(tr("penta.penta_bonus"), [t.penta_bonus for t in totals], "es-sum")
+            if game.rules.extra_bonus
+            else None,
             row(tr("penta.total"), [t.total for t in totals], "es-sum es-total"),
         )
         head = [el("th", bdi(self._seat_name(x)), scope="col") for x in game.seats]
@@ -993,11 +1018,12 @@ class PentaView:
     def _choice(self, d: Decision) -> Markup:
         """What was chosen and what was best, as one sentence of the review."""
         tr = self.tr
-        chosen, best = choice_of(d.chosen), choice_of(d.best)
+        rules = self.member.default  # every rules it offers has the same boxes
+        chosen, best = choice_of(d.chosen, rules), choice_of(d.best, rules)
         params: dict[str, object] = {}
         for role, choice in (("", chosen), ("best_", best)):
             if isinstance(choice, Score):
-                params[role + "box"] = tr("penta.box." + choice.box.value)
+                params[role + "box"] = tr(box_key(rules, choice.box))
             elif choice.dice:
                 params[role + "kept"] = self._faces(choice.dice, "rv-kept")
         key = f"penta.review.{_kind(chosen)}_{_kind(best)}"

@@ -1,0 +1,14 @@
+"""Yatzy as a game of the five-dice family: its rules value, played by Penta's package.
+
+Scandinavian Yatzy (:data:`zaria.yatzy.YATZY`) has no house rules; its daily dice
+and duels are played by them too. No distribution of the optimal player's final
+scores is shipped, so its statistics draw no chart against them.
+"""
+
+from __future__ import annotations
+
+from zaria.yatzy import YATZY
+from zaria_web.penta.member import Member
+
+#: Yatzy, for the family's screen, figures and challenges.
+YATZY_GAME = Member("yatzy", (YATZY,))

@@ -1,0 +1,1 @@
+"""Climb's own words, one module per language (English only: the others fall back to it)."""
