@@ -19,15 +19,17 @@ import pytest
 
 import zaria.penta.strategy as strategy
 from float_sample import FloatValues, decisions
+from zaria.penta.players import OptimalPlayer
 from zaria.penta.rules import Rules
 from zaria.penta.scoring import PENTA, PRINTED
 from zaria.penta.strategy import (
     SheetState,
+    Strategy,
     load_table,
     read_packaged_table,
     row_shape,
 )
-from zaria.yatzy import YATZY
+from zaria.yatzy import YATZY, YatzyBox
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "py" / "zaria" / "data"
@@ -110,3 +112,10 @@ def test_twenty_states_decide_as_the_float_table(rules: Rules) -> None:
     assert len(states) == 20
     for state in states:
         assert decisions(table, state) == decisions(floats, state), state
+
+
+def test_yatzy_s_optimal_player_keeps_four_sixes_and_takes_a_small_straight() -> None:
+    player = OptimalPlayer(Strategy(read_packaged_table(YATZY)))
+    start = SheetState.start(YATZY)
+    assert player.keep(start, (6, 6, 6, 6, 2), 2) == (6, 6, 6, 6)
+    assert player.box(start, (1, 2, 3, 4, 5)) is YatzyBox.SMALL_STRAIGHT
