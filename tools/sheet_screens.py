@@ -28,7 +28,8 @@ VIEWPORT = {"width": 390, "height": 844}
 @dataclass(frozen=True)
 class Sheet:
     """A sheet to show: its game, the form's choice of rules (if any), the dice of its
-    rounds and the box each goes in."""
+    rounds and the box each goes in. Every member is drawn by the family's views,
+    whose controls are named ``penta-…``."""
 
     id: str
     game: str
@@ -72,24 +73,24 @@ def _serve() -> http.server.ThreadingHTTPServer:
 def _play(page: Page, sheet: Sheet) -> None:
     """Open the sheet's game from home, start it for Ann alone, play its rounds."""
     page.locator(f".game-card.{sheet.game}").click()
-    start = page.locator(f"#{sheet.game}-start")
+    start = page.locator("#penta-start")
     start.wait_for()
     if sheet.rules:
-        page.locator(f"#{sheet.game}-rules-{sheet.rules}").check()
-    page.locator(f"#{sheet.game}-name-0").fill("Ann")
-    computer = page.locator(f"#{sheet.game}-computer")
+        page.locator(f"#penta-rules-{sheet.rules}").check()
+    page.locator("#penta-name-0").fill("Ann")
+    computer = page.locator("#penta-computer")
     if computer.is_checked():
         computer.click()
     start.click()
     for box in sheet.boxes:
         pips = page.locator(".roll-pip.used").count()
-        page.locator(f"#{sheet.game}-roll").click()
+        page.locator("#penta-roll").click()
         expect(page.locator(".roll-pip.used")).to_have_count(pips + 1)
         page.locator(f"#box-{box}").click()
         expect(page.locator(f"#box-{box}")).to_have_attribute("aria-pressed", "true")
-        page.locator(f"#{sheet.game}-validate").click()
+        page.locator("#penta-validate").click()
         expect(page.locator(".roll-pip.used")).to_have_count(0)
-    page.locator(f"#{sheet.game}-roll").click()  # the next round's dice, shown
+    page.locator("#penta-roll").click()  # the next round's dice, shown
     expect(page.locator(".roll-pip.used")).to_have_count(1)
     page.wait_for_function(  # the dice at rest, their tumble over
         "[...document.querySelectorAll('.die')]"
