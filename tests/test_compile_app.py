@@ -35,6 +35,19 @@ class Box:
 
 def fails():
     raise ValueError("from the zip")
+
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Point:
+    x: int
+    y: int = 2
+
+
+def typed(a: int, *rest: str, key: "Box | None" = None, **more: float) -> list[int]:
+    return [a]
 '''
 
 
@@ -85,6 +98,10 @@ def test_the_compiled_modules_import_and_run_without_docstrings(compiled: zipfil
     frame = raised.traceback[-1]
     assert str(frame.path) == "/app.zip/zpkg/mod.py" and frame.lineno + 1 == 18
     assert (importlib.resources.files("zpkg") / "data.json").read_text() == '{"kept": true}'
+    # The types of a function's parameters and result are left out; a dataclass's
+    # fields, read from its class's annotations, stay.
+    assert mod.typed(3) == [3] and mod.typed.__annotations__ == {}
+    assert mod.Point(1) == mod.Point(1, 2) and list(mod.Point.__annotations__) == ["x", "y"]
 
 
 def _module_files() -> dict[str, Path]:

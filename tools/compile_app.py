@@ -2,7 +2,7 @@
 
 ``tools/compile_app.mjs`` runs this in Pyodide under Node (the pinned runtime
 the site vendors, so the bytecode is exactly the browser's): each ``x.py`` of the
-zip becomes ``x.pyc`` (its docstrings left out), an unchecked hash-based pyc that
+zip becomes ``x.pyc`` (its docstrings and its functions' signature types left out), an unchecked hash-based pyc that
 ``zipimport`` loads as it is, without compiling the source or looking at it
 again: the page imports the app without compiling it. That Python runs as
 ``-X no_debug_ranges`` does: the bytecode keeps each instruction's line, not its
@@ -42,6 +42,20 @@ def _without_docstrings(tree: ast.Module) -> ast.Module:
     return tree
 
 
+def _without_signature_types(tree: ast.Module) -> ast.Module:
+    """The module with the types of functions' parameters and results left out
+    (nothing in the app reads them; they are kept as text in the bytecode). The
+    annotations of class bodies stay: a dataclass's fields are read from them."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            node.returns = None
+            a = node.args
+            for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
+                if arg is not None:
+                    arg.annotation = None
+    return tree
+
+
 def compile_zip(data: bytes) -> bytes:
     """``data`` with every module compiled (``.py`` replaced by its ``.pyc``)."""
     source = zipfile.ZipFile(io.BytesIO(data))
@@ -55,13 +69,16 @@ def compile_zip(data: bytes) -> bytes:
                 target.writestr(info, body)
                 continue
             entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
-            target.writestr(entry, pyc(body, f"{APP_ZIP}/{info.filename}"))
+            target.writestr(entry, pyc(body, f"{APP_ZIP}/{info.filename}", app=True))
     return out.getvalue()
 
 
-def pyc(source: bytes, filename: str) -> bytes:
-    """The unchecked hash-based pyc of ``source`` (its docstrings left out), whose
-    tracebacks name ``filename``."""
+def pyc(source: bytes, filename: str, app: bool = False) -> bytes:
+    """The unchecked hash-based pyc of ``source`` (its docstrings left out, and for
+    the app's own modules its functions' signature types: the standard library reads
+    some, ``functools.singledispatch``), whose tracebacks name ``filename``."""
     tree = _without_docstrings(ast.parse(source))
+    if app:
+        tree = _without_signature_types(tree)
     code = compile(tree, filename, "exec", dont_inherit=True)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
