@@ -2,9 +2,10 @@
 
 ``tools/compile_app.mjs`` runs this in Pyodide under Node (the pinned runtime
 the site vendors, so the bytecode is exactly the browser's): each ``x.py`` of the
-zip becomes ``x.pyc`` (its docstrings and its functions' signature types left out), an unchecked hash-based pyc that
-``zipimport`` loads as it is, without compiling the source or looking at it
-again: the page imports the app without compiling it. That Python runs as
+zip becomes ``x.pyc`` (its docstrings and its functions' signature types left
+out), an unchecked hash-based pyc that ``zipimport`` loads as it is, without
+compiling the source or looking at it again: the page imports the app without
+compiling it. That Python runs as
 ``-X no_debug_ranges`` does: the bytecode keeps each instruction's line, not its
 columns (a traceback shows its lines without the carets under them), and is a
 quarter smaller.
