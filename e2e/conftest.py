@@ -50,6 +50,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     CDPSession,
+    ConsoleMessage,
     Error,
     Locator,
     Page,
@@ -338,6 +339,12 @@ class App:
             self.allowed_errors.clear()
 
 
+def _console(message: ConsoleMessage) -> str:
+    """A console error, with the address it is about (the file a failed load asked for)."""
+    url = message.location.get("url") if message.location else None
+    return f"console: {message.text}" + (f" ({url})" if url else "")
+
+
 def _attach(context: BrowserContext, sink: Callable[[], App | None]) -> None:
     """Record the context's requests and its pages' errors into the app ``sink()`` gives."""
 
@@ -350,9 +357,7 @@ def _attach(context: BrowserContext, sink: Callable[[], App | None]) -> None:
 
     def on_page(page: Page) -> None:
         page.on("load", lambda _: _count("loads"))
-        page.on(
-            "console", lambda m: note("error", f"console: {m.text}") if m.type == "error" else None
-        )
+        page.on("console", lambda m: note("error", _console(m)) if m.type == "error" else None)
         page.on("pageerror", lambda e: note("error", f"pageerror: {e}"))
         page.on("crash", lambda _: note("error", "the page crashed"))
 
