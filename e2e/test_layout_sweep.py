@@ -233,6 +233,10 @@ class Window:
             self.touch = touch
 
 
+#: Waits for the page to draw two frames.
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def window_of(app: App) -> Window:
     """The page of ``app`` as a :class:`Window` (with a mouse until it is a phone's size)."""
     return Window(app, app.page.context.new_cdp_session(app.page))
@@ -280,6 +284,9 @@ def sweep(w: Window, screen: str, findings: Findings) -> None:
         page.select_option("#lang", lang)  # answered before it returns: drawn in ``lang``
         for width, height in SIZES:
             w.size(width, height)
+            # What a box's scrolling shows (its scroll-state container queries: the hint
+            # under a players table) follows the layout a frame later: two frames drawn.
+            page.evaluate(FRAMES)
             for n, theme in enumerate(themes):
                 if n:
                     page.emulate_media(color_scheme=theme)
