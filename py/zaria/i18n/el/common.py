@@ -82,7 +82,7 @@ MESSAGES: dict[str, str] = {
     "settings.sound.quiet": "Χαμηλός",
     "settings.sound.loud": "Δυνατός",
     "feel.win": "Νίκη!",
-    "settings.coach": "Προπονητής της Πέντα (συμβουλές στο παιχνίδι)",
+    "settings.coach": "Προπονητής: συμβουλές στο παιχνίδι (παιχνίδια με πέντε ζάρια)",
     "stats.title": "Στατιστικά",
     "stats.games": "Παρτίδες",
     "stats.best": "Καλύτερο σκορ",

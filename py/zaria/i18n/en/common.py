@@ -82,7 +82,7 @@ MESSAGES: dict[str, str] = {
     "settings.sound.quiet": "Quiet",
     "settings.sound.loud": "Loud",
     "feel.win": "Victory!",
-    "settings.coach": "Penta coach (advice during play)",
+    "settings.coach": "Coach: advice during play (the five-dice games)",
     "stats.title": "Statistics",
     "stats.games": "Games played",
     "stats.best": "Best score",

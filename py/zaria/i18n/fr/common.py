@@ -82,7 +82,7 @@ MESSAGES: dict[str, str] = {
     "settings.sound.quiet": "Doux",
     "settings.sound.loud": "Fort",
     "feel.win": "Victoire\u202f!",
-    "settings.coach": "Coach de Penta (conseils en jeu)",
+    "settings.coach": "Coach\u202f: conseils en jeu (jeux à cinq dés)",
     "stats.title": "Statistiques",
     "stats.games": "Parties jouées",
     "stats.best": "Meilleur score",

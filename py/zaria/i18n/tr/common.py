@@ -82,7 +82,7 @@ MESSAGES: dict[str, str] = {
     "settings.sound.quiet": "Kısık",
     "settings.sound.loud": "Yüksek",
     "feel.win": "Zafer!",
-    "settings.coach": "Penta koçu (oyun sırasında öneriler)",
+    "settings.coach": "Koç: oyun sırasında öneriler (beş zarlı oyunlar)",
     "stats.title": "İstatistikler",
     "stats.games": "Oynanan oyun",
     "stats.best": "En iyi skor",
