@@ -56,7 +56,11 @@ def sections(tr: Translator, settings: Mapping[str, str]) -> list[Section]:
     autorecord = settings.get("autorecord", "")
     return [
         ("rules-penta-short", tr("rules.penta.short"), _penta_short(tr)),
-        ("rules-penta-turn", tr("rules.penta.turn"), _penta_turn(tr, autorecord)),
+        (
+            "rules-penta-turn",
+            tr("rules.penta.turn"),
+            turn(tr, autorecord, para(tr, "rules.penta.turn.order")),
+        ),
         ("rules-penta-sheet", tr("rules.penta.sheet"), _penta_sheet(tr)),
         ("rules-penta-bonus", tr("rules.penta.bonus"), _penta_bonus(tr)),
         *(
@@ -89,7 +93,10 @@ def _penta_short(tr: Translator) -> Markup:
     )
 
 
-def _penta_turn(tr: Translator, autorecord: str) -> Markup:
+def turn(tr: Translator, autorecord: str, order: Markup, game: str = "penta") -> Markup:
+    """The family's turn and its automatic recording, after ``order`` (the game's own
+    paragraph on its rounds), with ``autorecord`` (the setting) as it is now; the
+    heading's id names ``game``."""
     validate = tr("penta.validate")
     s = int(DEFAULT_AUTORECORD)
     if autorecord.isdigit():
@@ -99,10 +106,10 @@ def _penta_turn(tr: Translator, autorecord: str) -> Markup:
     else:
         now = tr("penta.autorecord.seconds", s=s)
     return frag(
-        para(tr, "rules.penta.turn.order"),
+        order,
         para(tr, "rules.penta.turn.roll"),
         para(tr, "rules.penta.turn.validate", validate=validate),
-        heading("rules-penta-auto", tr, "rules.penta.auto"),
+        heading(f"rules-{game}-auto", tr, "rules.penta.auto"),
         para(tr, "rules.penta.auto.what", s=s),
         para(tr, "rules.penta.auto.cancel", validate=validate),
         para(

@@ -13,7 +13,7 @@ from enum import Enum
 
 from zaria.i18n import Translator
 from zaria.yatzy import YATZY, YatzyBox
-from zaria_web.storage.settings import DEFAULT_SETTINGS
+from zaria_web.penta.rules import turn
 from zaria_web.ui.html import Markup, el, frag
 from zaria_web.ui.rules_text import Section, heading, joined, listing, para, table, text
 
@@ -34,9 +34,11 @@ def named(tr: Translator, b: Enum) -> str:
 def sections(tr: Translator, settings: Mapping[str, str]) -> list[Section]:
     """The Yatzy page's sections, in reading order (it quotes the player's
     auto-record setting)."""
+    order = para(tr, "rules.yatzy.turn.order", rounds=YATZY.rounds)
+    autorecord = settings.get("autorecord", "")
     return [
         ("rules-yatzy-short", tr("rules.yatzy.short"), _short(tr)),
-        ("rules-yatzy-turn", tr("rules.penta.turn"), _turn(tr, settings.get("autorecord", ""))),
+        ("rules-yatzy-turn", tr("rules.penta.turn"), turn(tr, autorecord, order, "yatzy")),
         ("rules-yatzy-sheet", tr("rules.penta.sheet"), _sheet(tr)),
         ("rules-yatzy-five", tr("rules.yatzy.five"), _five(tr)),
         ("rules-yatzy-end", tr("rules.penta.end"), _end(tr)),
@@ -56,33 +58,6 @@ def _short(tr: Translator) -> Markup:
                 threshold=YATZY.upper_threshold,
             ),
         ],
-    )
-
-
-def _turn(tr: Translator, autorecord: str) -> Markup:
-    validate = tr("penta.validate")
-    s = int(DEFAULT_SETTINGS["autorecord"])
-    if autorecord.isdigit():
-        now = tr("penta.autorecord.seconds", s=int(autorecord))
-    elif autorecord == "off":
-        now = tr("penta.autorecord.off")
-    else:
-        now = tr("penta.autorecord.seconds", s=s)
-    return frag(
-        para(tr, "rules.yatzy.turn.order", rounds=YATZY.rounds),
-        para(tr, "rules.penta.turn.roll"),
-        para(tr, "rules.penta.turn.validate", validate=validate),
-        heading("rules-yatzy-auto", tr, "rules.penta.auto"),
-        para(tr, "rules.penta.auto.what", s=s),
-        para(tr, "rules.penta.auto.cancel", validate=validate),
-        para(
-            tr,
-            "rules.penta.auto.settings",
-            s=s,
-            settings=tr("penta.settings"),
-            autorecord=tr("penta.autorecord"),
-        ),
-        el("p", text(tr, "rules.penta.auto.now", value=now), class_="rules-now"),
     )
 
 
