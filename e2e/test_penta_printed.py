@@ -10,14 +10,10 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from conftest import App, fill_seats, no_error_box
-from test_penta_ui import roll
-from zaria.dice import RandomRoller
+from test_penta_ui import played_natively, roll
 from zaria.game import Seat
 from zaria.i18n import Translator
-from zaria.penta.game import PentaGame, Record, Roll, ToggleHold
-from zaria.penta.players import choose
 from zaria.penta.scoring import PRINTED
-from zaria.penta.strategy import Strategy, read_packaged_table
 
 #: Turn 1 throws no Penta (its box is sacrificed with 0), turn 2 five 4s.
 SCRIPT = "?dice=12346,44444"
@@ -146,22 +142,7 @@ def test_a_whole_game_of_the_printed_rules_against_the_computer_in_french(
     expect(page.locator(".penta-rules-tag")).to_have_text(tr("penta.rules.printed"))
     # The same game natively: Anne rolls once and takes the first box offered; the
     # computer plays the printed rules' own table.
-    strategy = Strategy(read_packaged_table(PRINTED))
-    game = PentaGame.new([Seat("Anne"), Seat("Ordinateur", computer=True)], rules=PRINTED)
-    roller = RandomRoller(seed)
-    while not game.over:
-        if game.seats[game.current].computer:
-            action = choose(game, "optimal", strategy)
-        elif game.dice is None:
-            action = Roll()
-        else:
-            action = Record(next(iter(game.options())))
-        if isinstance(action, Roll):
-            game.apply_roll(roller.roll(game.dice_to_roll()))
-        elif isinstance(action, ToggleHold):
-            game.toggle_hold(action.index)
-        else:
-            game.score(action.box)
+    game = played_natively([Seat("Anne"), Seat("Ordinateur", computer=True)], seed, PRINTED)
     for _turn in range(13):
         roll(page)
         page.locator(".box-btn:enabled").first.click()

@@ -13,6 +13,8 @@ from zaria.dice import RandomRoller
 from zaria.game import Seat
 from zaria.penta.game import PentaGame, Record, Roll, ToggleHold
 from zaria.penta.players import choose
+from zaria.penta.rules import Rules
+from zaria.penta.scoring import PENTA
 from zaria.penta.strategy import Strategy, read_packaged_table
 
 SOLITAIRE = "11111,22222,33344,44412,55513,66612,11234,12345,12346,22333,55552,66645,66655"
@@ -186,21 +188,11 @@ def test_auto_record_fills_the_optimal_box_and_a_selection_cancels_it(
     expect(page.locator("tr.chance td").first).to_have_text("15")
 
 
-def test_two_humans_and_the_computer_play_to_the_winner_screen(app: App, shots: Path) -> None:
-    seed = 2024
-    page = app.open(f"?seed={seed}")
-    page.locator("#open-penta, .game-card.penta").first.click()
-    page.locator("#penta-pace").select_option("instant")
-    page.get_by_role("button", name="Home").count()
-    app.open(f"?seed={seed}")  # a new app: the dice start again from the seed
-    page.get_by_role("button", name=re.compile("Penta")).click()
-    fill_seats(page, "penta", ["Ann", "Ben"], computer=True)
-    # The hand-over card has its own tests: 26 of its pauses would add 15 s here.
-    page.locator("#penta-handover-setting").uncheck()
-    page.locator("#penta-start").click()
-    # The same game natively: the humans roll once and take the first allowed box.
-    strategy = Strategy(read_packaged_table())
-    game = PentaGame.new([Seat("Ann"), Seat("Ben"), Seat("Computer", computer=True)])
+def played_natively(seats: list[Seat], seed: int, rules: Rules = PENTA) -> PentaGame:
+    """The game the page plays on ``seed``'s dice when each person rolls once and takes
+    the first box offered, and the computer plays ``rules``' own table."""
+    strategy = Strategy(read_packaged_table(rules))
+    game = PentaGame.new(seats, rules=rules)
     roller = RandomRoller(seed)
     while not game.over:
         if game.seats[game.current].computer:
@@ -215,6 +207,23 @@ def test_two_humans_and_the_computer_play_to_the_winner_screen(app: App, shots: 
             game.toggle_hold(action.index)
         else:
             game.score(action.box)
+    return game
+
+
+def test_two_humans_and_the_computer_play_to_the_winner_screen(app: App, shots: Path) -> None:
+    seed = 2024
+    page = app.open(f"?seed={seed}")
+    page.locator("#open-penta, .game-card.penta").first.click()
+    page.locator("#penta-pace").select_option("instant")
+    page.get_by_role("button", name="Home").count()
+    app.open(f"?seed={seed}")  # a new app: the dice start again from the seed
+    page.get_by_role("button", name=re.compile("Penta")).click()
+    fill_seats(page, "penta", ["Ann", "Ben"], computer=True)
+    # The hand-over card has its own tests: 26 of its pauses would add 15 s here.
+    page.locator("#penta-handover-setting").uncheck()
+    page.locator("#penta-start").click()
+    # The same game natively: the humans roll once and take the first allowed box.
+    game = played_natively([Seat("Ann"), Seat("Ben"), Seat("Computer", computer=True)], seed)
     for _turn in range(13):
         for _human in range(2):
             roll(page)
