@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from zaria.game import Seat
 from zaria.outcome import Outcome
+from zaria_web.play.screen import GameScreen
 from zaria_web.runtime.effects import Announce, Document, Focus, PageEffect, Render
 from zaria_web.runtime.host import StorageError
 from zaria_web.screen import Context
@@ -347,3 +348,16 @@ def pass_device(app: Any) -> bool:
     app.action("take-device", {})
     assert screen.handover is None, "the card stayed after its pause"
     return True
+
+
+def screen(app: Any) -> GameScreen[Any]:
+    """The game screen ``app`` shows (a test's failure if it shows another)."""
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
+def game(app: Any) -> Any:
+    """The game on the game screen ``app`` shows (a test's failure if there is none)."""
+    g = screen(app).game
+    assert g is not None
+    return g

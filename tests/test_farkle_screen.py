@@ -6,11 +6,10 @@ import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
-from fake_host import FakeHost, Page, pass_device
+from fake_host import FakeHost, Page, pass_device, screen
 from zaria.dice import RandomRoller
 from zaria.farkle.errors import FarkleActionError
 from zaria.farkle.game import FarkleGame
@@ -18,7 +17,7 @@ from zaria.farkle.strategy import expert_table
 from zaria.i18n import Translator, catalogue
 from zaria_web.app import App
 from zaria_web.farkle import screen as farkle_screen
-from zaria_web.play.screen import READ_MS, GameScreen
+from zaria_web.play.screen import READ_MS
 from zaria_web.runtime.effects import Announce
 
 
@@ -68,11 +67,6 @@ def start(
 
 def page(host: Host) -> Page:
     return Page(host.screen_html)
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def game(app: App) -> FarkleGame:

@@ -3,15 +3,12 @@ the computer, and the Sound setting that gates what reaches the page."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
+from fake_host import PENTA_TABLE, FakeHost, Page, pass_device, screen
 from zaria.farkle.game import FarkleGame
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
-from zaria_web.play.screen import GameScreen
 from zaria_web.runtime.effects import CELEBRATIONS, SOUNDS, Celebrate, Effects, Sound
 from zaria_web.storage.settings import SOUND_VOLUME
 
@@ -45,11 +42,6 @@ def alone(game: str, dice: str, **settings: str) -> tuple[App, FakeHost]:
     app.action("seat-computer", {"value": "off", "event": "change"})
     app.action("start", {})
     return app, host
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def hold(game: str, app: App, pos: int = 1) -> None:

@@ -5,12 +5,11 @@ the finished games kept."""
 from __future__ import annotations
 
 from html.parser import HTMLParser
-from typing import Any
 
-from fake_host import PENTA_TABLE, FakeHost
+from fake_host import PENTA_TABLE, FakeHost, screen
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
-from zaria_web.play.screen import HANDOVER_PAUSE_MS, GameScreen
+from zaria_web.play.screen import HANDOVER_PAUSE_MS
 from zaria_web.storage import archive
 
 #: Two names as hostile as the name field's length allows.
@@ -46,11 +45,6 @@ def shows_as_text(html: str, *, in_fields: bool = False) -> None:
     values = [v for k, v in scan.attrs if k == "value"]
     for name in HOSTILE:
         assert name in values if in_fields else name in text, (name, html)
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def start(host: FakeHost) -> App:

@@ -10,14 +10,13 @@ from typing import Any
 
 import pytest
 
-from fake_host import PENTA_TABLE, FakeHost, Page
+from fake_host import PENTA_TABLE, FakeHost, Page, screen
 from zaria.i18n import LANGUAGES, Translator, catalogue
 from zaria.penta.scoring import Box
 from zaria_web import games
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.lesson import Lesson, Step
-from zaria_web.play.screen import GameScreen
 from zaria_web.runtime.effects import Announce
 
 Move = tuple[str, dict[str, str]]
@@ -110,11 +109,6 @@ def open_lesson(game: str, lang: str = "en") -> tuple[App, FakeHost]:
     app = App(host, {})
     app.action("open", {"game": game + "-lesson"})
     return app, host
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def lesson(app: App) -> Lesson:

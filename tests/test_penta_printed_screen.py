@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from fake_host import PENTA_TABLE, FakeHost, Page
+from fake_host import PENTA_TABLE, FakeHost, Page, screen
 from zaria.game import Seat
 from zaria.i18n import LANGUAGES, Translator
 from zaria.penta.game import PentaGame
@@ -27,7 +27,6 @@ from zaria_web.pages.rules import rules_page
 from zaria_web.penta import review
 from zaria_web.penta import screen as penta_screen
 from zaria_web.play.intents import Play
-from zaria_web.play.screen import GameScreen
 from zaria_web.runtime.effects import SaveFile
 from zaria_web.runtime.routes import entry_of
 from zaria_web.storage import archive, daily, duels, stats, transfer
@@ -53,11 +52,6 @@ def _host(**kw: Any) -> FakeHost:
     host.files[penta_screen.TABLE_URL] = PENTA_TABLE
     host.files[PRINTED_URL] = PRINTED_TABLE
     return host
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def game(app: App) -> PentaGame:

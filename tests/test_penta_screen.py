@@ -4,23 +4,17 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
 
-from fake_host import PENTA_TABLE, FakeHost, Page, start_penta
+from fake_host import PENTA_TABLE, FakeHost, Page, screen, start_penta
 from zaria.penta.game import PentaGame
 from zaria.penta.scoring import PENTA, Box
 from zaria_web.app import App
 from zaria_web.penta import screen as penta_screen
 from zaria_web.penta.screen import TABLE_URL
-from zaria_web.play.screen import READ_MS, GameScreen
+from zaria_web.play.screen import READ_MS
 from zaria_web.runtime.effects import Focus, ScrollTop
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def game(app: App) -> PentaGame:

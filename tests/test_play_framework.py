@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from fake_host import PENTA_TABLE, FakeHost, Page, pass_device
+from fake_host import PENTA_TABLE, FakeHost, Page, game, pass_device, screen
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
 from zaria_web.play.screen import (
@@ -22,7 +22,6 @@ from zaria_web.play.screen import (
     HANDOVER_PAUSE_MS,
     READ_MS,
     ROLL_BUZZ,
-    GameScreen,
     Play,
 )
 from zaria_web.runtime.effects import ScrollTop, Vibrate
@@ -84,17 +83,6 @@ def started(g: Game, computer: bool = False, **params: str) -> tuple[App, FakeHo
         app.action("seat-computer", {"value": "off", "event": "change"})
     app.action("start", {})
     return app, host
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
-
-
-def game(app: App) -> Any:
-    g = screen(app).game
-    assert g is not None
-    return g
 
 
 # -- the form ---------------------------------------------------------------------------

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
 
-from fake_host import PENTA_TABLE, FakeHost, Page
+from fake_host import PENTA_TABLE, FakeHost, Page, screen
 from zaria.dice import RandomRoller
 from zaria.farkle import players as farkle_players
 from zaria.farkle.events import EventKind
@@ -20,7 +19,6 @@ from zaria_web.app import App
 from zaria_web.penta import review
 from zaria_web.penta.review import Keep, Score
 from zaria_web.penta.screen import TABLE_URL
-from zaria_web.play.screen import GameScreen
 from zaria_web.storage import stats
 from zaria_web.ui.widgets import dice_text
 
@@ -41,11 +39,6 @@ def pad(game: str, names: tuple[str, ...] = ("Ann",), target: int | None = None)
         app.action("target", {"value": str(target), "event": "change"})
     app.action("start", {})
     return app
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def host_of(app: App) -> FakeHost:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from fake_host import FakeHost, Page, pass_device
+from fake_host import FakeHost, Page, game, pass_device, screen
 from zaria.game import Seat
 from zaria.i18n import LANGUAGES, Translator
 from zaria.penta.strategy import SheetState, Strategy, load_table
@@ -23,7 +23,6 @@ from zaria_web.pages.rules import rules_page
 from zaria_web.penta import review
 from zaria_web.penta import screen as family_screen
 from zaria_web.play.intents import Play
-from zaria_web.play.screen import GameScreen
 from zaria_web.runtime.routes import entry_of
 from zaria_web.storage import daily, stats
 from zaria_web.storage.counted import Counted
@@ -40,17 +39,6 @@ def fresh_table(monkeypatch: pytest.MonkeyPatch) -> None:
     made afresh, in place of the one Yatzy's spec added (put back after the test)."""
     assert "yatzy" in family_screen.TABLES  # added with Yatzy's spec, imported above
     monkeypatch.setitem(family_screen.TABLES, "yatzy", family_screen.table_file(YATZY))
-
-
-def screen(app: App) -> GameScreen[Any]:
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
-
-
-def game(app: App) -> Any:
-    g = screen(app).game
-    assert g is not None
-    return g
 
 
 def start(params: dict[str, str], host: FakeHost | None = None, names: int = 1) -> App:
