@@ -31,6 +31,24 @@ WALKS: dict[str, list[list[str]]] = {
         ["box-small_straight", "penta-validate"],
         ["lesson-next"],
     ],
+    "yatzy": [
+        ["penta-roll"],
+        ["die-0", "die-1", "die-4"],
+        ["penta-roll"],
+        ["box-fours", "penta-validate"],
+        ["lesson-next"],
+        ["penta-roll"],
+        ["box-fives", "penta-validate"],
+        ["penta-roll"],
+        ["box-full_house", "penta-validate"],
+        ["penta-roll"],
+        ["box-yatzy", "penta-validate"],
+        ["penta-roll"],
+        ["box-two_pairs", "penta-validate"],
+        ["penta-roll"],
+        ["box-large_straight", "penta-validate"],
+        ["lesson-next"],
+    ],
     "farkle": [
         ["fk-roll"],
         ["fk-die-1"],
@@ -55,7 +73,7 @@ WALKS: dict[str, list[list[str]]] = {
     ],
 }
 #: A wrong tap at the first step of each: it is answered, and changes nothing.
-WRONG = {"penta": "penta-validate", "farkle": "fk-bank"}
+WRONG = {"penta": "penta-validate", "yatzy": "penta-validate", "farkle": "fk-bank"}
 
 
 def quick_computer(app: App) -> Page:
@@ -80,8 +98,10 @@ def in_view(page: Page, ident: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
-@pytest.mark.parametrize("locale", ["en-US", "el-GR"])
-@pytest.mark.parametrize("game", ["penta", "farkle"])
+@pytest.mark.parametrize(
+    ("game", "locale"),
+    [(g, loc) for g in ("penta", "farkle") for loc in ("en-US", "el-GR")] + [("yatzy", "el-GR")],
+)
 def test_a_lesson_played_to_its_end_on_a_phone(
     phone: Callable[..., App], shots: Path, game: str, locale: str
 ) -> None:

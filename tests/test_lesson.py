@@ -13,6 +13,7 @@ import pytest
 from fake_host import PENTA_TABLE, FakeHost, Page, screen
 from zaria.i18n import LANGUAGES, Translator, catalogue
 from zaria.penta.scoring import Box
+from zaria.yatzy import YatzyBox
 from zaria_web import games
 from zaria_web.app import App
 from zaria_web.penta.screen import TABLE_URL
@@ -32,7 +33,7 @@ def hold(i: int) -> Move:
     return ("hold", {"index": str(i)})
 
 
-def box(b: Box) -> Move:
+def box(b: Box | YatzyBox) -> Move:
     return ("box", {"box": b.value})
 
 
@@ -56,6 +57,24 @@ WALKS: dict[str, list[list[Move]]] = {
         [box(Box.LARGE_STRAIGHT), VALIDATE],
         [ROLL],
         [box(Box.SMALL_STRAIGHT), VALIDATE],
+        [NEXT],
+    ],
+    "yatzy": [
+        [ROLL],
+        [hold(0), hold(1), hold(4)],
+        [ROLL],
+        [box(YatzyBox.FOURS), VALIDATE],
+        [NEXT],
+        [ROLL],
+        [box(YatzyBox.FIVES), VALIDATE],
+        [ROLL],
+        [box(YatzyBox.FULL_HOUSE), VALIDATE],
+        [ROLL],
+        [box(YatzyBox.YATZY), VALIDATE],
+        [ROLL],
+        [box(YatzyBox.TWO_PAIRS), VALIDATE],
+        [ROLL],
+        [box(YatzyBox.LARGE_STRAIGHT), VALIDATE],
         [NEXT],
     ],
     "farkle": [
@@ -87,6 +106,15 @@ TRIES: dict[str, list[Move]] = {
         ROLL,
         *(hold(i) for i in range(5)),
         *(box(b) for b in Box),
+        VALIDATE,
+        ("undo", {}),
+        ("new", {}),
+        NEXT,
+    ],
+    "yatzy": [
+        ROLL,
+        *(hold(i) for i in range(5)),
+        *(box(b) for b in YatzyBox),
         VALIDATE,
         ("undo", {}),
         ("new", {}),
@@ -167,7 +195,7 @@ def check_step_shown(app: App, host: FakeHost) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-@pytest.mark.parametrize("game", ["penta", "farkle"])
+@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
 def test_the_lesson_takes_only_the_expected_move_at_every_step(game: str, lang: str) -> None:
     app, host = open_lesson(game, lang)
     walk = WALKS[game]
@@ -187,7 +215,7 @@ def test_the_lesson_takes_only_the_expected_move_at_every_step(game: str, lang: 
     assert set(host.storage) == {"zaria.settings", "zaria.lang"}
 
 
-@pytest.mark.parametrize("game", ["penta", "farkle"])
+@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
 def test_the_lessons_own_game_ends_as_the_script_says(game: str) -> None:
     app, host = open_lesson(game)
     for moves in WALKS[game][:-1]:
@@ -197,11 +225,17 @@ def test_the_lessons_own_game_ends_as_the_script_says(game: str) -> None:
     if game == "penta":
         totals = g.totals(0)  # type: ignore[union-attr]
         assert (totals.upper_bonus, totals.penta_bonus, totals.total) == (35, 100, 294)
+    elif game == "yatzy":
+        # Upper 67 and its bonus of 50; Full house 24, Yatzy 50, Two pairs 14, Large
+        # straight 0; no bonus for the Yatzy.
+        totals = g.totals(0)  # type: ignore[union-attr]
+        assert (totals.upper, totals.upper_bonus, totals.penta_bonus) == (67, 50, 0)
+        assert totals.total == 67 + 50 + 24 + 50 + 14 + 0
     else:
         assert g.over and g.winners() == [0] and g.banked == (5150, 1000)  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("game", ["penta", "farkle"])
+@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
 def test_every_sentence_is_in_every_language(game: str) -> None:
     script = games.named(game).lesson_script()
     keys = {"lesson.count", "lesson.next", "lesson.done", "lesson.leave"}
@@ -218,7 +252,7 @@ def test_every_sentence_is_in_every_language(game: str) -> None:
         assert not same, (lang, same)  # translated, not copied
 
 
-@pytest.mark.parametrize("game", ["penta", "farkle"])
+@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
 def test_leaving_halfway_returns_to_the_form_with_nothing_written(game: str) -> None:
     app, host = open_lesson(game)
     for moves in WALKS[game][:3]:
@@ -258,7 +292,7 @@ def test_the_screen_reader_hears_each_step_through_the_polite_region() -> None:
     assert spoken and not spoken[-1].assertive
 
 
-@pytest.mark.parametrize("game", ["penta", "farkle"])
+@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
 def test_the_form_offers_the_lesson_until_it_is_dismissed(game: str) -> None:
     host = FakeHost({"zaria.lang": "fr"})
     app = App(host, {})

@@ -170,7 +170,9 @@ _REGISTERED: list[Registered] = [
         duplicate=True,
         lesson=True,
     ),
-    Registered("yatzy", "zaria_web.yatzy", data=("yatzy_table.bin",), art=4, duplicate=True),
+    Registered(
+        "yatzy", "zaria_web.yatzy", data=("yatzy_table.bin",), art=4, duplicate=True, lesson=True
+    ),
 ]
 
 #: Each registered game's own words, merged into the catalogues (their undo, by name).
