@@ -10,6 +10,7 @@ from fake_host import FakeHost, record_farkle, record_penta
 from zaria.game import Seat
 from zaria.outcome import Outcome
 from zaria_web.app import App
+from zaria_web.penta import optimal
 from zaria_web.penta.figures import seat_costs, seat_figures
 from zaria_web.play.log import GameLog, Turn
 from zaria_web.storage import player_stats, stats
@@ -392,3 +393,19 @@ def test_statistics_written_now_hold_their_own_games_figures_only(game: str) -> 
     assert OWN[game] <= {n for p in stored["players"] for n in p["figures"]}
     back = stats.parse(json.dumps({"format": 2, game: stored}))[Counted(game)]
     assert back == s
+
+
+def test_yatzy_players_get_the_spread_against_yatzy_s_optimal_player() -> None:
+    app, host = make_app()
+    seats = [Seat("Ann"), Seat("Bo")]
+    for totals in ((240, 180), (260, 300), (231, 199)):
+        stats.record(app.ctx, Counted("yatzy"), Outcome(totals), seats, False, [True, False])
+    app.action("open", {"game": "stats"})
+    html = host.screen_html
+    assert 'id="yatzy-line"' in html and 'id="yatzy-dist"' in html
+    dist = optimal.load("yatzy_optimal_scores.json")
+    assert dist is not None and dist != optimal.load()
+    # Its own figures: the games simulated and their mean, and the line at that mean.
+    assert f"from {dist.games:,} simulated solitaire games (average {dist.mean:.1f})" in html
+    assert f"Optimal play: {round(dist.mean)} on average" in html
+    assert round(dist.mean) == 248

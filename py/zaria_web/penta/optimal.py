@@ -1,6 +1,7 @@
-"""The optimal player's final scores at solitaire Penta, as shipped.
+"""The optimal player's final scores at solitaire, as shipped for a member of the
+five-dice family (its :attr:`~zaria_web.penta.member.Member.scores_file`).
 
-``zaria/data/penta_optimal_scores.json`` is written by
+``zaria/data/<rules>_optimal_scores.json`` (Penta's, Yatzy's) is written by
 ``tools/penta_distribution.py`` (simulated games with the strategy table's
 player; its docs give the format). It is small, so it ships inside the app's
 package rather than being downloaded. :func:`regroup` puts its counts into the
