@@ -282,6 +282,7 @@ def test_the_first_players_charts_show_and_a_name_chooses_another() -> None:
     html = host.screen_html
     assert 'id="penta-line"' in html and "<bdi>Ann</bdi>: final scores, game by game" in html
     assert 'id="penta-dist"' in html  # the spread against the optimal player's
+    assert "<bdi>Ann</bdi>’s last 3 final scores against the optimal player’s" in html
     assert "Optimal player" in html
     assert 'aria-pressed="true"' in html.split('id="penta-pick-0"')[1].split(">")[0]
     app.action("stats-player", {"section": "penta", "player": "bo"})
@@ -306,6 +307,8 @@ def test_a_player_alone_has_no_choice_to_make() -> None:
     record_penta(app.ctx, [250], ["Ann"], [True], [True], False)
     app.action("open", {"game": "stats"})
     assert "penta-pick-0" not in host.screen_html and 'id="penta-line"' in host.screen_html
+    # One game: one final score, not "the last 1 final scores".
+    assert "<bdi>Ann</bdi>’s final score against the optimal player’s" in host.screen_html
 
 
 def test_the_screen_is_pure() -> None:

@@ -129,7 +129,9 @@ class Figures:
             (name, optimal.scores_in(p.scores, edges)),
             (tr("stats.optimal_player"), optimal.regroup(dist, edges)),
         ]
-        title = tr_html(tr, "stats.distribution", name=bdi(name), n=len(p.scores))
+        n = len(p.scores)
+        key = "stats.distribution_one" if n == 1 else "stats.distribution"
+        title = tr_html(tr, key, name=bdi(name), n=n)
         drawn = histogram(
             tr, f"{section}-dist", title, tr("stats.final_score"), tr("stats.share"), edges,
             series, open_ends=True,

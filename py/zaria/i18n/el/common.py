@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "stats.game": "Παρτίδα",
     "stats.score": "Σκορ",
     "stats.distribution": "Τα τελευταία {n} τελικά σκορ του/της {name} απέναντι σε αυτά του βέλτιστου παίκτη",
+    "stats.distribution_one": "Το τελικό σκορ του/της {name} απέναντι σε αυτά του βέλτιστου παίκτη",
     "stats.final_score": "Τελικό σκορ",
     "stats.share": "% των παρτίδων",
     "stats.optimal_player": "Βέλτιστος παίκτης",

@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "stats.game": "Game",
     "stats.score": "Score",
     "stats.distribution": "{name}’s last {n} final scores against the optimal player’s",
+    "stats.distribution_one": "{name}’s final score against the optimal player’s",
     "stats.final_score": "Final score",
     "stats.share": "% of games",
     "stats.optimal_player": "Optimal player",

@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "stats.game": "Partie",
     "stats.score": "Score",
     "stats.distribution": "Les {n} derniers scores finaux de {name} face à ceux du joueur optimal",
+    "stats.distribution_one": "Le score final de {name} face à ceux du joueur optimal",
     "stats.final_score": "Score final",
     "stats.share": "% des parties",
     "stats.optimal_player": "Joueur optimal",

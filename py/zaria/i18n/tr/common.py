@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "stats.game": "Oyun",
     "stats.score": "Skor",
     "stats.distribution": "{name} adlı oyuncunun son {n} final skoru ile en iyi oyuncununkiler",
+    "stats.distribution_one": "{name} adlı oyuncunun final skoru ile en iyi oyuncununkiler",
     "stats.final_score": "Final skoru",
     "stats.share": "Oyunların %’si",
     "stats.optimal_player": "En iyi oyuncu",
