@@ -407,3 +407,40 @@ def test_a_link_to_todays_dice_under_the_printed_rules_opens_that_daily() -> Non
     app.action("start", {})
     assert game(app).rules is PRINTED
     assert daily.parse(host.storage[daily.KEY])["pentaprinted"]["2026-12-04"].attempts == 1
+
+
+def test_todays_result_leads_to_todays_dice_by_the_other_rules_and_back() -> None:
+    app, host = _duel_app()
+    app.action("open", {"game": "penta-daily"})
+    app.action("seat-name", {"index": "0", "value": "Ann", "event": "input"})
+    app.action("start", {})
+    _play_solo(app)
+    s = screen(app)
+    penta_moves = "".join(s.versus.challenge.moves)
+    page = Page(host.screen_html)
+    assert page.text["penta-daily-printed"] == "The printed rules: today’s dice"
+    assert not page.has("penta-daily-own")  # the rules just played are not offered
+    # Rules the game does not offer, or those just played, change nothing.
+    for rules in ("yatzy", "penta", ""):
+        app.action("daily-rules", {"rules": rules})
+        assert s.phase == "end" and s.versus.challenge is not None
+    app.action("daily-rules", {"rules": "printed"})
+    assert s.phase == "setup" and s.versus.offer.rules == "printed"
+    assert host.focused == "#penta-challenge-title"
+    assert "checked" in Page(host.screen_html).tags["penta-challenge-rules-choice-printed"]
+    app.action("start", {})
+    assert game(app).rules is PRINTED and s.versus.challenge.seed == "daily/penta/2026-12-04"
+    _play_solo(app)
+    page = Page(host.screen_html)
+    assert page.text["penta-daily-own"] == "Penta’s rules: today’s dice"
+    assert page.tags["penta-daily-own"]["data-rules"] == ""
+    assert not page.has("penta-daily-printed")
+    days = daily.parse(host.storage[daily.KEY])
+    assert days["penta"]["2026-12-04"].done and days["pentaprinted"]["2026-12-04"].done
+    # Back to Penta's own: its result again, replayed from the moves kept.
+    app.action("daily-rules", {"rules": ""})
+    assert s.phase == "end" and game(app).rules is PENTA
+    assert "".join(s.versus.challenge.moves) == penta_moves
+    days = daily.parse(host.storage[daily.KEY])
+    assert days["penta"]["2026-12-04"].attempts == 1  # shown again, not played again
+    assert Page(host.screen_html).has("penta-daily-printed")  # and the other again

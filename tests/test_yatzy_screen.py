@@ -236,6 +236,7 @@ def test_the_daily_dice_and_a_duel_link_name_yatzy() -> None:
     assert game(app).rules is YATZY and game(app).strict
     play_out(app)
     page = Page(host.screen_html)
+    assert not [t for t in page.tags if t.startswith("penta-daily-")]  # no other rules
     link = page.tags["penta-link"]["value"] or ""
     carried = duel.decode(link.split("#/duel/")[1])
     assert carried.game == "yatzy" and carried.rules == "" and carried.results[0].name == "Ann"

@@ -309,6 +309,14 @@ class TodaysDice(Intent, acts="daily-today"):
     """Offer today's daily dice (the result shown is an earlier day's)."""
 
 
+@dataclass(frozen=True)
+class DailyByRules(Intent, acts="daily-rules"):
+    """From a daily's result, today's daily dice by other rules the game offers (its
+    result, when played already)."""
+
+    rules: str = datum("rules", absent="")
+
+
 #: The ids of the text fields a challenge's result shows.
 LINK_FIELD = "link"
 

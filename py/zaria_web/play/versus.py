@@ -38,7 +38,7 @@ DEFAULT_NAMES = tuple(in_every_language(DEFAULT_NAME, n=1))
 
 #: A challenge's own controls, by ``data-act``.
 ACTS: dict[str, Maker] = table(
-    ch.ShareResult, ch.NewDuel, ch.Shared, ch.TodaysDice, ch.ChallengeRules
+    ch.ShareResult, ch.NewDuel, ch.Shared, ch.TodaysDice, ch.ChallengeRules, ch.DailyByRules
 )
 
 
@@ -134,6 +134,8 @@ class Versus(Mode):
             out.focus(f"#{s.prefix}-play")
         elif isinstance(intent, ch.ChallengeRules):
             self._choose_rules(s, intent.rules, out)
+        elif isinstance(intent, ch.DailyByRules):
+            self._daily_by_rules(s, intent.rules, out)
         else:
             s.shared_update(intent, out)
         if isinstance(intent, SeatName) and intent.index == 0:
@@ -153,6 +155,28 @@ class Versus(Mode):
             offer.rules = None if rules == self.dup.rules else rules
             if self.kind == DAILY:
                 self.look(s, out)
+
+    def other_dailies(self) -> list[tuple[str, str]]:
+        """The rules (id, label's key) of today's other daily dice, offered on the result
+        of today's daily: those the game offers but the one just played by."""
+        mine = self.challenge
+        if self.kind != DAILY or mine is None or mine.date != self.today:
+            return []
+        played = self.played_by(mine).rules
+        return [(r, key) for r, key in self.dup.offered if self.dup.for_rules(r).rules != played]
+
+    def _daily_by_rules(self, s: Table, rules: str, out: Effects) -> None:
+        """Today's daily dice by ``rules``, from today's result by others: their form, or
+        their result when played already (the one left is kept, and shown again by
+        choosing its rules on the form)."""
+        if s.phase != "end" or rules not in dict(self.other_dailies()):
+            return
+        offer = ch.daily(self.game_name, self.today)
+        offer.rules = None if rules == self.dup.rules else rules
+        self.challenge, self.offer = None, offer
+        s.phase = "setup"
+        self.look(s, out)
+        out.focus(f"#{s.prefix}-challenge-title")
 
     def look(self, s: Table, out: Effects) -> None:
         """Read the day and the daily dice played, and offer what the form offers: a

@@ -170,6 +170,7 @@ def result(s: Any, v: Any) -> Markup:
         el(
             "div",
             _next(tr, v, prefix),
+            *_other_dailies(tr, v, prefix),
             widgets.button(tr("nav.home"), "home", f"{prefix}-challenge-home", "btn"),
             class_="btn-row",
         ),
@@ -190,6 +191,21 @@ def _next(tr: Translator, v: Any, prefix: str) -> Markup:
             tr("challenge.daily.today"), "daily-today", f"{prefix}-today", "btn primary"
         )
     return el("p", tr("challenge.tomorrow"), class_="challenge-next")
+
+
+def _other_dailies(tr: Translator, v: Any, prefix: str) -> list[Markup]:
+    """Today's daily dice by each of the game's other rules (a daily of their own; the
+    game's own rules, whose id is empty, are ``…-daily-own``)."""
+    return [
+        widgets.button(
+            tr("challenge.daily.by_rules", rules=tr(key)),
+            "daily-rules",
+            f"{prefix}-daily-{rules or 'own'}",
+            "btn",
+            data_rules=rules,
+        )
+        for rules, key in v.other_dailies()
+    ]
 
 
 def _ranking(s: Any, v: Any) -> Markup:

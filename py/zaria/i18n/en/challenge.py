@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     "challenge.daily.from_link": "Playing these dice uses up your daily dice for today: one attempt counts, through a link too.",
     "challenge.duel.of_day": "The daily dice of {date}, played here as a duel: they do not count as your daily.",
     "challenge.daily.today": "Play today’s dice",
+    "challenge.daily.by_rules": "{rules}: today’s dice",
     "err.link.rules": "This duel link asks for rules Zaria does not play.",
     "challenge.duel.result": "{name}: {score}",
     "challenge.strict": "A strict game: no undo. Whatever you keep, each throw’s dice are the same for everyone.",

@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     "challenge.daily.from_link": "Jouer ces dés utilise votre tentative du jour\u202f: une seule compte, par un lien aussi.",
     "challenge.duel.of_day": "Les dés du jour du {date}, joués ici en duel\u202f: ils ne comptent pas comme vos dés du jour.",
     "challenge.daily.today": "Jouer les dés d’aujourd’hui",
+    "challenge.daily.by_rules": "{rules}\u202f: les dés du jour",
     "err.link.rules": "Ce lien de duel demande des règles que Zaria ne joue pas.",
     "challenge.duel.result": "{name}\u202f: {score}",
     "challenge.strict": "Partie stricte\u202f: pas d’annulation. Quoi que vous gardiez, les dés de chaque lancer sont les mêmes pour tous.",

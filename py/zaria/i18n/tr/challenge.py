@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     "challenge.daily.from_link": "Bu zarları oynamak bugünkü günün zarlarınızı kullanır: bağlantıyla da olsa yalnızca bir deneme sayılır.",
     "challenge.duel.of_day": "{date} gününün zarları, burada düello olarak oynanıyor: günün zarlarınız olarak sayılmaz.",
     "challenge.daily.today": "Bugünün zarlarını oyna",
+    "challenge.daily.by_rules": "{rules}: bugünün zarları",
     "err.link.rules": "Bu düello bağlantısı Zaria’nın oynamadığı kurallar istiyor.",
     "challenge.duel.result": "{name}: {score}",
     "challenge.strict": "Katı oyun: geri alma yok. Ne tutarsanız tutun, her atışın zarları herkes için aynıdır.",
