@@ -427,7 +427,10 @@ def test_todays_result_leads_to_todays_dice_by_the_other_rules_and_back() -> Non
     app.action("daily-rules", {"rules": "printed"})
     assert s.phase == "setup" and s.versus.offer.rules == "printed"
     assert host.focused == "#penta-challenge-title"
-    assert "checked" in Page(host.screen_html).tags["penta-challenge-rules-choice-printed"]
+    page = Page(host.screen_html)
+    assert "checked" in page.tags["penta-challenge-rules-choice-printed"]
+    # Penta's own attempt is not counted as one at the printed rules' dice.
+    assert not page.has("penta-attempts") and "Attempts started" not in page.plain()
     app.action("start", {})
     assert game(app).rules is PRINTED and s.versus.challenge.seed == "daily/penta/2026-12-04"
     _play_solo(app)

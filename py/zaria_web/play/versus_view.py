@@ -40,7 +40,7 @@ def intro(s: Any, v: Any) -> Markup:
     tr, prefix = s.ctx.tr, s.prefix
     offer = v.offer or v.challenge
     daily = v.kind == DAILY
-    attempts = daily and offer is not None and _attempts(tr, v, offer.date)
+    attempts = daily and offer is not None and _attempts(tr, v, offer)
     of_day = offer is not None and offer.duel is not None and ch.daily_date(v.game_name, offer.seed)
     live = s.game is not None and not s.game.over
     buttons = el(
@@ -132,9 +132,10 @@ def _of_day(tr: Translator, today: bool, date: str, prefix: str) -> Markup:
     return el("p", said, class_="challenge-of-day", id=f"{prefix}-of-day")
 
 
-def _attempts(tr: Translator, v: Any, date: str) -> str:
-    """The attempts started at the day's dice on this device, if any."""
-    count = day_of(v.days, v.game_name, date).attempts
+def _attempts(tr: Translator, v: Any, offer: Any) -> str:
+    """The attempts started at the day's dice by the offer's rules on this device, if
+    any (each rules' daily dice are a daily of their own)."""
+    count = day_of(v.days, v.day_key(offer), offer.date).attempts
     return "" if count == 0 else tr("challenge.attempts", count=count)
 
 
