@@ -58,7 +58,7 @@ MESSAGES: dict[str, str] = {
     "yatzy.lesson.roll_bonus": "Atın: Beşler kutusuna 11 puan daha yeter.",
     "yatzy.lesson.fives": "Üç tane 5: Beşler kutusuna 15, toplam 67. Beşler’e, ardından Turu onayla’ya dokunun.",
     "yatzy.lesson.bonus": "67: 50 bonus sizin. Sonraki sıra: atın.",
-    "yatzy.lesson.full_house": "Üç tane 6 ve iki tane 3: Full, zarlarının toplamını getirir. Full’e (24), ardından Turu onayla’ya dokunun.",
+    "yatzy.lesson.full_house": "Üç tane 6 ve iki tane 3: Full, zarlarının toplamını getirir. Full’a (24), ardından Turu onayla’ya dokunun.",
     "yatzy.lesson.yatzy": "Beş zar aynı: Yatzy! Yatzy’ye, ardından Turu onayla’ya dokunun: 50 puan.",
     "yatzy.lesson.roll_pairs": "Sonraki sıra: atın. İkinci bir Yatzy bonus getirmez: Yatzy’de joker yoktur.",
     "yatzy.lesson.two_pairs": "İki farklı çift, dört zarının toplamını getirir: 1 + 1 + 6 + 6 = 14. İki çift’e, ardından Turu onayla’ya dokunun.",
