@@ -349,6 +349,22 @@ def test_the_computer_plays_a_whole_game_the_person_s_choices_are_reviewed_and_c
     assert g.over and all(v is not None for v in g.sheets[1].values())
     page = Page(host.screen_html)
     assert page.has("penta-review-title") and "Yatzy" in page.plain()
+    # Every word shown and said is a word: no message key (``penta.box.ones``) left.
+    keys = re.compile(r"\b(?:penta|yatzy|common|challenge|stats)\.[a-z_]+\b")
+    assert not keys.search(page.plain()), keys.findall(page.plain())
+    assert not [a for a in host.announced if keys.search(a)]
     yatzy = stats.load(host)[Counted("yatzy")]
     ann = next(p for p in yatzy.players if p.name == "Ann")
     assert yatzy.games == 1 and ann.tally("reviewed") == 1
+
+
+def test_the_countdown_is_said_with_yatzy_s_own_box_names() -> None:
+    host = _host()
+    app = start({"dice": "11111,11111,11111"}, host)
+    for _ in range(3):
+        app.action("roll", {})
+    part = screen(app).part
+    assert part.countdown_box is YatzyBox.YATZY  # a box Penta's sheet does not have
+    said = [a for a in host.announced if "Recording automatically" in a]
+    assert said and "in Yatzy…" in said[-1], said
+    assert not [a for a in host.announced if "penta.box" in a]

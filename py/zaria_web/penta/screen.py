@@ -446,8 +446,10 @@ class PentaPart:
         self.countdown_box = self._best_box() if waiting else None
 
     def _countdown_said(self) -> str:
-        tr, left = self.s.ctx.tr, self.countdown or 0
-        return f"{view.countdown_text(tr, self.countdown_box, left)} {tr('penta.countdown_how')}"
+        tr, left, game = self.s.ctx.tr, self.countdown or 0, self.s.game
+        rules = house.DEFAULT if game is None else game.rules
+        said = view.countdown_text(tr, self.countdown_box, left, rules)
+        return f"{said} {tr('penta.countdown_how')}"
 
     def _best_box(self) -> Box | None:
         """The box the optimal player records the current roll in."""

@@ -86,8 +86,9 @@ def rules_tag(tr: Translator, rules: Rules, member: Member = house.PENTA_GAME) -
     return el("p", tr(member.label_key(rules)), class_="penta-rules-tag")
 
 
-def countdown_text(tr: Translator, box: Box | None, left: int, rules: Rules = house.DEFAULT) -> str:
-    """The auto-record countdown in words: the seconds left and the box it records in."""
+def countdown_text(tr: Translator, box: Box | None, left: int, rules: Rules) -> str:
+    """The auto-record countdown in words: the seconds left and the box of ``rules``'
+    sheet it records in."""
     name = tr(box_key(rules, box)) if box is not None else ""
     return tr("penta.countdown", s=left, box=name)
 
