@@ -46,7 +46,7 @@ WALKS: dict[str, list[list[str]]] = {
         ["penta-roll"],
         ["box-two_pairs", "penta-validate"],
         ["penta-roll"],
-        ["box-large_straight", "penta-validate"],
+        ["box-one_pair", "penta-validate"],
         ["lesson-next"],
     ],
     "farkle": [

@@ -74,7 +74,7 @@ WALKS: dict[str, list[list[Move]]] = {
         [ROLL],
         [box(YatzyBox.TWO_PAIRS), VALIDATE],
         [ROLL],
-        [box(YatzyBox.LARGE_STRAIGHT), VALIDATE],
+        [box(YatzyBox.ONE_PAIR), VALIDATE],
         [NEXT],
     ],
     "farkle": [
@@ -226,11 +226,11 @@ def test_the_lessons_own_game_ends_as_the_script_says(game: str) -> None:
         totals = g.totals(0)  # type: ignore[union-attr]
         assert (totals.upper_bonus, totals.penta_bonus, totals.total) == (35, 100, 294)
     elif game == "yatzy":
-        # Upper 67 and its bonus of 50; Full house 24, Yatzy 50, Two pairs 14, Large
-        # straight 0; no bonus for the Yatzy.
+        # Upper 67 and its bonus of 50; Full house 24, Yatzy 50, Two pairs 14, One pair
+        # 12 (the highest pair of 5, 6, 5, 6, 2); no bonus for the Yatzy.
         totals = g.totals(0)  # type: ignore[union-attr]
         assert (totals.upper, totals.upper_bonus, totals.penta_bonus) == (67, 50, 0)
-        assert totals.total == 67 + 50 + 24 + 50 + 14 + 0
+        assert totals.total == 67 + 50 + 24 + 50 + 14 + 12
     else:
         assert g.over and g.winners() == [0] and g.banked == (5150, 1000)  # type: ignore[union-attr]
 

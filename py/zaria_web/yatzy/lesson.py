@@ -5,8 +5,8 @@ beginner needs once.
 The first turn rolls, holds three 4s, rolls again and scores 16 in Fours. A few
 turns later (played silently: Ones, Twos, Threes and Sixes bring the upper section
 to 52) three 5s take it to 67 and its bonus of 50; then a Full house scores the sum
-of its dice, a Yatzy its 50, Two pairs the four dice of its pairs; and a roll that
-fits nothing is sacrificed in Large straight, for 0.
+of its dice, a Yatzy its 50, Two pairs the four dice of its pairs, and One pair
+only the highest of two pairs.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ SCRIPT = script(
     score(Box.YATZY, "yatzy.lesson.yatzy"),
     roll("yatzy.lesson.roll_pairs", (1, 6, 3, 6, 1)),
     score(Box.TWO_PAIRS, "yatzy.lesson.two_pairs"),
-    roll("penta.lesson.roll_last", (1, 2, 3, 4, 6)),
-    score(Box.LARGE_STRAIGHT, "yatzy.lesson.sacrifice"),
+    roll("penta.lesson.roll_last", (5, 6, 5, 6, 2)),
+    score(Box.ONE_PAIR, "yatzy.lesson.one_pair"),
     Step("yatzy.lesson.end"),
 )

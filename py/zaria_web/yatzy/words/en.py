@@ -62,6 +62,6 @@ MESSAGES: dict[str, str] = {
     "yatzy.lesson.yatzy": "Five alike: a Yatzy! Tap Yatzy, then Validate round: 50 points.",
     "yatzy.lesson.roll_pairs": "Next turn: roll. A second Yatzy would earn no bonus: Yatzy has no joker.",
     "yatzy.lesson.two_pairs": "Two different pairs score their four dice: 1 + 1 + 6 + 6 = 14. Tap Two pairs, then Validate round.",
-    "yatzy.lesson.sacrifice": "These dice fit nothing you want. Any box takes any roll, for 0 if it does not fit: sacrifice Large straight, then Validate round.",
+    "yatzy.lesson.one_pair": "Two pairs is used: One pair takes only the highest pair, 6 + 6 = 12. Tap One pair, then Validate round.",
     "yatzy.lesson.end": "That’s Yatzy: 15 turns, one box each; the highest total wins. Have a good game!",
 }

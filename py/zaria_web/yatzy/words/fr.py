@@ -62,6 +62,6 @@ MESSAGES: dict[str, str] = {
     "yatzy.lesson.yatzy": "Cinq dés pareils\u202f: un Yatzy\u202f! Touchez Yatzy, puis Valider le tour\u202f: 50 points.",
     "yatzy.lesson.roll_pairs": "Tour suivant\u202f: lancez. Un deuxième Yatzy ne rapporterait aucun bonus\u202f: le Yatzy n’a pas de joker.",
     "yatzy.lesson.two_pairs": "Deux paires différentes rapportent leurs quatre dés\u202f: 1 + 1 + 6 + 6 = 14. Touchez Deux paires, puis Valider le tour.",
-    "yatzy.lesson.sacrifice": "Ces dés ne vont nulle part où vous les voulez. Toute case prend tout lancer, pour 0 s’il ne lui va pas\u202f: sacrifiez Grande suite, puis Valider le tour.",
+    "yatzy.lesson.one_pair": "Deux paires est rempli\u202f: Une paire ne prend que la plus haute paire, 6 + 6 = 12. Touchez Une paire, puis Valider le tour.",
     "yatzy.lesson.end": "Voilà le Yatzy\u202f: 15 tours, une case chacun\u202f; le plus grand total gagne. Bonne partie\u202f!",
 }

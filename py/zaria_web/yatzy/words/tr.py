@@ -62,6 +62,6 @@ MESSAGES: dict[str, str] = {
     "yatzy.lesson.yatzy": "Beş zar aynı: Yatzy! Yatzy’ye, ardından Turu onayla’ya dokunun: 50 puan.",
     "yatzy.lesson.roll_pairs": "Sonraki sıra: atın. İkinci bir Yatzy bonus getirmez: Yatzy’de joker yoktur.",
     "yatzy.lesson.two_pairs": "İki farklı çift, dört zarının toplamını getirir: 1 + 1 + 6 + 6 = 14. İki çift’e, ardından Turu onayla’ya dokunun.",
-    "yatzy.lesson.sacrifice": "Bu zarlar istediğiniz hiçbir yere uymuyor. Her kutu her atışı alır, uymazsa 0 puanla: Büyük seri’yi feda edin, ardından Turu onayla’ya dokunun.",
+    "yatzy.lesson.one_pair": "İki çift dolu: Bir çift yalnızca en yüksek çifti sayar, 6 + 6 = 12. Bir çift’e, ardından Turu onayla’ya dokunun.",
     "yatzy.lesson.end": "İşte Yatzy: 15 sıra, her sırada bir kutu; en yüksek toplam kazanır. İyi oyunlar!",
 }
