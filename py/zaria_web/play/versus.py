@@ -171,11 +171,9 @@ class Versus(Mode):
         choosing its rules on the form)."""
         if s.phase != "end" or rules not in dict(self.other_dailies()):
             return
-        offer = ch.daily(self.game_name, self.today)
-        offer.rules = None if rules == self.dup.rules else rules
-        self.challenge, self.offer = None, offer
+        self.challenge, self.offer = None, ch.daily(self.game_name, self.today)
         s.phase = "setup"
-        self.look(s, out)
+        self._choose_rules(s, rules, out)  # as the form's choice of them
         out.focus(f"#{s.prefix}-challenge-title")
 
     def look(self, s: Table, out: Effects) -> None:
