@@ -87,39 +87,36 @@ def test_the_form_and_the_table_under_the_printed_rules_on_a_desktop(app: App, s
     no_error_box(page)
 
 
-def test_a_duel_started_here_offers_the_printed_rules_in_french(
-    phone: Callable[..., App], shots: Path
-) -> None:
-    tr = Translator("fr")
+def play_printed_challenge(phone: Callable[..., App], shots: Path, kind: str, lang: str) -> Page:
+    """A challenge's form (``kind``: duel, daily) on a phone in ``lang``: Penta's rules
+    checked, the printed rules chosen and named, nothing wider than the screen; then
+    played, the table saying its rules."""
+    tr = Translator(lang)
     app = phone(viewport=(390, 844))
-    page = app.open("#/duel/penta")
-    page.select_option("#lang", "fr")
+    page = app.open(f"#/{kind}/penta")
+    page.select_option("#lang", lang)
     group = page.get_by_role("radiogroup", name=tr("challenge.rules_choice"))
     expect(group.get_by_role("radio", name=tr("penta.rules.penta"))).to_be_checked()
     group.get_by_role("radio", name=tr("penta.rules.printed")).check()
     expect(page.locator(".challenge-rules-named")).to_have_text(tr("penta.rules.printed"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=str(shots / "penta-printed-duel-form-phone.png"))
+    page.screenshot(path=str(shots / f"penta-printed-{kind}-form-phone.png"))
     page.locator("#penta-play").click()
     expect(page.locator(".penta-rules-tag")).to_have_text(tr("penta.rules.printed"))
+    return page
+
+
+def test_a_duel_started_here_offers_the_printed_rules_in_french(
+    phone: Callable[..., App], shots: Path
+) -> None:
+    page = play_printed_challenge(phone, shots, "duel", "fr")
     no_error_box(page)
 
 
 def test_todays_dice_under_the_printed_rules_in_turkish(
     phone: Callable[..., App], shots: Path
 ) -> None:
-    tr = Translator("tr")
-    app = phone(viewport=(390, 844))
-    page = app.open("#/daily/penta")
-    page.select_option("#lang", "tr")
-    group = page.get_by_role("radiogroup", name=tr("challenge.rules_choice"))
-    expect(group.get_by_role("radio", name=tr("penta.rules.penta"))).to_be_checked()
-    group.get_by_role("radio", name=tr("penta.rules.printed")).check()
-    expect(page.locator(".challenge-rules-named")).to_have_text(tr("penta.rules.printed"))
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=str(shots / "penta-printed-daily-form-phone.png"))
-    page.locator("#penta-play").click()
-    expect(page.locator(".penta-rules-tag")).to_have_text(tr("penta.rules.printed"))
+    page = play_printed_challenge(phone, shots, "daily", "tr")
     roll(page)
     stored = page.evaluate("JSON.parse(localStorage.getItem('zaria.daily'))")
     assert list(stored["days"]) == ["pentaprinted"]
