@@ -131,6 +131,14 @@ TRIES: dict[str, list[Move]] = {
 }
 
 
+#: Every registered game with a lesson (each must have its walk above).
+LESSON_GAMES = [name.removesuffix(games.LESSON) for name in games.LESSONS]
+
+
+def test_every_lesson_of_the_registry_is_walked() -> None:
+    assert sorted(LESSON_GAMES) == sorted(WALKS) == sorted(TRIES)
+
+
 def open_lesson(game: str, lang: str = "en") -> tuple[App, FakeHost]:
     host = FakeHost({"zaria.lang": lang})
     host.files[TABLE_URL] = PENTA_TABLE
@@ -195,7 +203,7 @@ def check_step_shown(app: App, host: FakeHost) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
+@pytest.mark.parametrize("game", LESSON_GAMES)
 def test_the_lesson_takes_only_the_expected_move_at_every_step(game: str, lang: str) -> None:
     app, host = open_lesson(game, lang)
     walk = WALKS[game]
@@ -215,7 +223,7 @@ def test_the_lesson_takes_only_the_expected_move_at_every_step(game: str, lang: 
     assert set(host.storage) == {"zaria.settings", "zaria.lang"}
 
 
-@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
+@pytest.mark.parametrize("game", LESSON_GAMES)
 def test_the_lessons_own_game_ends_as_the_script_says(game: str) -> None:
     app, host = open_lesson(game)
     for moves in WALKS[game][:-1]:
@@ -235,7 +243,7 @@ def test_the_lessons_own_game_ends_as_the_script_says(game: str) -> None:
         assert g.over and g.winners() == [0] and g.banked == (5150, 1000)  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
+@pytest.mark.parametrize("game", LESSON_GAMES)
 def test_every_sentence_is_in_every_language(game: str) -> None:
     script = games.named(game).lesson_script()
     keys = {"lesson.count", "lesson.next", "lesson.done", "lesson.leave"}
@@ -252,7 +260,7 @@ def test_every_sentence_is_in_every_language(game: str) -> None:
         assert not same, (lang, same)  # translated, not copied
 
 
-@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
+@pytest.mark.parametrize("game", LESSON_GAMES)
 def test_leaving_halfway_returns_to_the_form_with_nothing_written(game: str) -> None:
     app, host = open_lesson(game)
     for moves in WALKS[game][:3]:
@@ -292,7 +300,7 @@ def test_the_screen_reader_hears_each_step_through_the_polite_region() -> None:
     assert spoken and not spoken[-1].assertive
 
 
-@pytest.mark.parametrize("game", ["penta", "farkle", "yatzy"])
+@pytest.mark.parametrize("game", LESSON_GAMES)
 def test_the_form_offers_the_lesson_until_it_is_dismissed(game: str) -> None:
     host = FakeHost({"zaria.lang": "fr"})
     app = App(host, {})
